@@ -1,0 +1,76 @@
+package uri
+
+// Character classes of RFC 3986, section 2 and Appendix A.
+//
+// Every byte maps to a set of class bits; a grammar rule that accepts "one of
+// these classes" tests the byte against the OR of their bits, so each scan loop
+// costs one table load and one AND per byte.
+
+const (
+	cUnreserved = 1 << iota // ALPHA / DIGIT / "-" / "." / "_" / "~" (section 2.3)
+	cSubDelim               // "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=" (section 2.2)
+	cColon                  // ":"
+	cAt                     // "@"
+	cSlash                  // "/"
+	cQuestion               // "?"
+	cScheme                 // ALPHA / DIGIT / "+" / "-" / "." (section 3.1)
+	cHex                    // HEXDIG
+)
+
+// Masks for the grammar rules of Appendix A. A "%" is in no class: every scan
+// stops on it and checks the pct-encoded triplet (section 2.1) by hand.
+const (
+	mRegName  = cUnreserved | cSubDelim                // reg-name (section 3.2.2)
+	mUserinfo = cUnreserved | cSubDelim | cColon       // userinfo (section 3.2.1)
+	mFuture   = cUnreserved | cSubDelim | cColon       // the tail of IPvFuture (section 3.2.2)
+	mSegNC    = cUnreserved | cSubDelim | cAt          // segment-nz-nc (section 3.3)
+	mPchar    = cUnreserved | cSubDelim | cColon | cAt // pchar (section 3.3)
+	mPath     = mPchar | cSlash                        // a path: segments and "/" (section 3.3)
+	mQuery    = mPchar | cSlash | cQuestion            // query and fragment (sections 3.4, 3.5)
+)
+
+// class is the character table. It is computed once and never written after.
+var class = func() (t [256]uint8) {
+	set := func(chars string, bits uint8) {
+		for i := 0; i < len(chars); i++ {
+			t[chars[i]] |= bits
+		}
+	}
+	const (
+		alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		digit = "0123456789"
+	)
+	set(alpha+digit+"-._~", cUnreserved)
+	set("!$&'()*+,;=", cSubDelim)
+	set(":", cColon)
+	set("@", cAt)
+	set("/", cSlash)
+	set("?", cQuestion)
+	set(alpha+digit+"+-.", cScheme)
+	set(digit+"ABCDEFabcdef", cHex)
+	return t
+}()
+
+func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isHex(c byte) bool   { return class[c]&cHex != 0 }
+
+// scan advances from i over bytes of the mask and over well-formed pct-encoded
+// triplets (RFC 3986, section 2.1). It returns the index of the first byte that
+// is neither; at that index there may be a delimiter, an invalid byte or a
+// malformed "%" triplet, which the caller tells apart.
+func scan(s string, i int, mask uint8) int {
+	for i < len(s) {
+		c := s[i]
+		if class[c]&mask != 0 {
+			i++
+			continue
+		}
+		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			i += 3
+			continue
+		}
+		break
+	}
+	return i
+}

@@ -1,0 +1,3 @@
+module github.com/ferret-go/uri
+
+go 1.24

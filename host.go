@@ -1,0 +1,207 @@
+package uri
+
+import "net/netip"
+
+// RFC 3986, section 3.2.2: host = IP-literal / IPv4address / reg-name.
+
+// parseHost reads the host that starts at s[i] and returns the index just past
+// it, its kind and, for the IP kinds, its address. It stops at the first byte
+// that cannot continue the host; the caller checks what follows.
+func parseHost(s string, i int) (end int, kind HostKind, addr netip.Addr, err *Error) {
+	if i < len(s) && s[i] == '[' {
+		return parseIPLiteral(s, i)
+	}
+	// reg-name = *( unreserved / pct-encoded / sub-delims )
+	end = scan(s, i, mRegName)
+	// The rules are tried in order: text that matches IPv4address is one,
+	// even though it would also match reg-name.
+	if end > i && isDigit(s[i]) {
+		if a, n, ok := parseIPv4(s, i); ok && n == end {
+			return end, HostIPv4, netip.AddrFrom4(a), nil
+		}
+	}
+	return end, HostRegName, netip.Addr{}, nil
+}
+
+// parseIPLiteral reads IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+// starting at the "[" at s[i], and returns the index just past the "]".
+func parseIPLiteral(s string, i int) (end int, kind HostKind, addr netip.Addr, err *Error) {
+	var stop int
+	var bad bool
+	cause := ErrInvalidIPv6
+	if i+1 < len(s) && s[i+1]|0x20 == 'v' { // ABNF strings are case-insensitive
+		kind, cause = HostIPvFuture, ErrInvalidIPvFuture
+		stop, bad = parseIPvFuture(s, i+1)
+	} else {
+		var a [16]byte
+		kind = HostIPv6
+		a, stop, bad = parseIPv6(s, i+1)
+		addr = netip.AddrFrom16(a)
+	}
+	switch {
+	case !bad && stop < len(s) && s[stop] == ']':
+		return stop + 1, kind, addr, nil
+	case stop == len(s) || isAuthorityEnd(s[stop]):
+		// The authority ended before the literal did.
+		return 0, 0, netip.Addr{}, newError(s, i, ComponentHost, ErrUnterminatedIPLiteral)
+	}
+	return 0, 0, netip.Addr{}, newError(s, stop, ComponentHost, cause)
+}
+
+// parseIPvFuture reads IPvFuture = "v" 1*HEXDIG "." 1*( unreserved /
+// sub-delims / ":" ) from s[i:], where s[i] is "v" or "V". It returns the index
+// where it stopped, or bad=true and the offset of the offending byte.
+func parseIPvFuture(s string, i int) (stop int, bad bool) {
+	j := i + 1
+	for j < len(s) && isHex(s[j]) {
+		j++
+	}
+	if j == i+1 || j == len(s) || s[j] != '.' {
+		return j, true
+	}
+	j++
+	k := j
+	for k < len(s) && class[s[k]]&mFuture != 0 {
+		k++
+	}
+	if k == j {
+		return k, true
+	}
+	return k, false
+}
+
+// parseIPv6 reads an IPv6address (RFC 3986, section 3.2.2) from s[i:]:
+// eight 16-bit groups of one to four hex digits separated by ":", where the
+// last two may be an IPv4address, and where one "::" stands for one or more
+// zero groups. It returns the address and the index where the address ended,
+// or bad=true and the offset of the first byte that breaks the rule.
+func parseIPv6(s string, i int) (a [16]byte, stop int, bad bool) {
+	var groups [8]uint16
+	n := 0         // groups read
+	ellipsis := -1 // groups read before the "::", or -1
+	if i+1 < len(s) && s[i] == ':' && s[i+1] == ':' {
+		ellipsis = 0
+		i += 2
+	}
+	for i < len(s) {
+		max := 8 // groups the address may still hold, counting this one
+		if ellipsis >= 0 {
+			max = 7 // "::" stands for at least one group
+		}
+		j := i
+		for j < len(s) && isHex(s[j]) {
+			j++
+		}
+		if j < len(s) && s[j] == '.' {
+			// ls32 = ( h16 ":" h16 ) / IPv4address: an IPv4 tail ends it.
+			if n+2 > max {
+				return a, i, true
+			}
+			v4, end, ok := parseIPv4(s, i)
+			if !ok {
+				return a, end, true
+			}
+			groups[n] = uint16(v4[0])<<8 | uint16(v4[1])
+			groups[n+1] = uint16(v4[2])<<8 | uint16(v4[3])
+			n += 2
+			i = end
+			break
+		}
+		if j == i {
+			if ellipsis == n && n > 0 || ellipsis == 0 && n == 0 {
+				break // "::" may end the address
+			}
+			return a, i, true // a ":" must be followed by a group
+		}
+		if j-i > 4 {
+			return a, i + 4, true
+		}
+		if n == max {
+			return a, i, true
+		}
+		var v uint16
+		for k := i; k < j; k++ {
+			v = v<<4 | uint16(unhex(s[k]))
+		}
+		groups[n] = v
+		n++
+		i = j
+		if n == max || i+1 >= len(s) || s[i] != ':' {
+			break
+		}
+		if s[i+1] == ':' {
+			if ellipsis >= 0 {
+				return a, i, true // a second "::"
+			}
+			ellipsis = n
+			i += 2
+		} else {
+			i++
+		}
+	}
+	if ellipsis < 0 && n != 8 {
+		return a, i, true
+	}
+	// Spread the groups: those after the "::" go to the end.
+	tail := 0
+	if ellipsis >= 0 {
+		tail = n - ellipsis
+	} else {
+		ellipsis = n
+	}
+	for k := 0; k < ellipsis; k++ {
+		a[2*k], a[2*k+1] = byte(groups[k]>>8), byte(groups[k])
+	}
+	for k := 0; k < tail; k++ {
+		g := groups[ellipsis+k]
+		p := 8 - tail + k
+		a[2*p], a[2*p+1] = byte(g>>8), byte(g)
+	}
+	return a, i, false
+}
+
+// parseIPv4 reads IPv4address = dec-octet "." dec-octet "." dec-octet "."
+// dec-octet from s[i:]. A dec-octet is 0 to 255 with no leading zero, so
+// "1.2.3.04" and "1.2.3.256" are not IPv4 addresses. It returns the index just
+// past the address, or ok=false and the offset of the offending byte.
+func parseIPv4(s string, i int) (a [4]byte, end int, ok bool) {
+	for k := 0; k < 4; k++ {
+		if k > 0 {
+			if i >= len(s) || s[i] != '.' {
+				return a, i, false
+			}
+			i++
+		}
+		j := i
+		v := 0
+		for j < len(s) && isDigit(s[j]) && j-i < 3 {
+			v = v*10 + int(s[j]-'0')
+			j++
+		}
+		switch {
+		case j == i: // no digit
+			return a, i, false
+		case j-i > 1 && s[i] == '0': // leading zero
+			return a, i, false
+		case v > 255, j < len(s) && isDigit(s[j]): // too large, or a fourth digit
+			return a, i, false
+		}
+		a[k] = byte(v)
+		i = j
+	}
+	return a, i, true
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// isAuthorityEnd reports whether c ends an authority (RFC 3986, section 3.2:
+// "terminated by the next slash, question mark, or number sign").
+func isAuthorityEnd(c byte) bool { return c == '/' || c == '?' || c == '#' }

@@ -1,0 +1,196 @@
+package uri
+
+// The parsers follow the ABNF of RFC 3986, Appendix A, one function per rule
+// where a rule needs more than a scan. Each reads the input once, left to
+// right, and records offsets; nothing is copied, so a valid input parses with
+// no allocation. Time is linear in the input on every path, valid or not.
+
+// rule selects the top-level production of RFC 3986 to accept.
+type rule uint8
+
+const (
+	ruleReference rule = iota // URI-reference (section 4.1)
+	ruleURI                   // URI (section 3)
+	ruleAbsolute              // absolute-URI (section 4.3)
+	ruleRelative              // relative-ref (section 4.2)
+)
+
+// Parse parses s as a URI-reference (RFC 3986, section 4.1): a URI with a
+// scheme, or a relative reference. This is the parser for text that may be
+// either, such as an href. An invalid s gives an [*Error].
+func Parse(s string) (URI, error) { return parseRule(s, ruleReference) }
+
+// ParseURI parses s as a URI (RFC 3986, section 3): the scheme is required and
+// a fragment is allowed.
+func ParseURI(s string) (URI, error) { return parseRule(s, ruleURI) }
+
+// ParseAbsolute parses s as an absolute-URI (RFC 3986, section 4.3): the
+// scheme is required and a fragment is not allowed, as for a base URI.
+func ParseAbsolute(s string) (URI, error) { return parseRule(s, ruleAbsolute) }
+
+// ParseRelative parses s as a relative-ref (RFC 3986, section 4.2): there
+// must be no scheme.
+func ParseRelative(s string) (URI, error) { return parseRule(s, ruleRelative) }
+
+// MustParse is like [Parse] but panics if s is not a valid URI-reference.
+// It is meant for tests and for package-level variables with constant input.
+func MustParse(s string) URI {
+	u, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+func parseRule(s string, r rule) (URI, error) {
+	u, err := parse(s)
+	if err == nil {
+		switch {
+		case r == ruleRelative && !u.IsRelative():
+			err = newError(s, 0, ComponentScheme, ErrUnexpectedScheme)
+		case (r == ruleURI || r == ruleAbsolute) && u.IsRelative():
+			err = newError(s, 0, ComponentScheme, ErrMissingScheme)
+		case r == ruleAbsolute && u.HasFragment():
+			err = newError(s, u.fragStart, ComponentFragment, ErrUnexpectedFragment)
+		}
+	}
+	if err != nil {
+		return URI{}, err
+	}
+	return u, nil
+}
+
+// parse reads URI-reference = URI / relative-ref (section 4.1):
+//
+//	URI          = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
+//	relative-ref = relative-part [ "?" query ] [ "#" fragment ]
+func parse(s string) (u URI, err *Error) {
+	u.s = s
+	i, err := parseScheme(s)
+	if err != nil {
+		return URI{}, err
+	}
+	u.schemeEnd = i
+
+	// hier-part and relative-part differ only in their rootless path.
+	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+		if i, err = parseAuthority(s, i+2, &u); err != nil {
+			return URI{}, err
+		}
+	} else {
+		u.hostStart, u.hostEnd = i, i
+		if u.schemeEnd == 0 {
+			if err = checkNoScheme(s, i); err != nil {
+				return URI{}, err
+			}
+		}
+	}
+	u.pathStart = i
+
+	// path-abempty / path-absolute / path-noscheme / path-rootless /
+	// path-empty (section 3.3): after the checks above, all are "/" and pchar.
+	i = scan(s, i, mPath)
+	u.queryStart = i
+	if i < len(s) && s[i] == '?' {
+		// query = *( pchar / "/" / "?" ) (section 3.4)
+		i = scan(s, i+1, mQuery)
+	} else if i < len(s) && s[i] != '#' {
+		return URI{}, badByte(s, i, ComponentPath)
+	}
+	u.fragStart = i
+	if i < len(s) && s[i] == '#' {
+		// fragment = *( pchar / "/" / "?" ) (section 3.5)
+		i = scan(s, i+1, mQuery)
+		if i < len(s) {
+			return URI{}, badByte(s, i, ComponentFragment)
+		}
+	} else if i < len(s) {
+		return URI{}, badByte(s, i, ComponentQuery)
+	}
+	return u, nil
+}
+
+// parseScheme reads scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+// followed by ":" (section 3.1), and returns the index just past the ":", or 0
+// when s does not begin with a scheme.
+func parseScheme(s string) (int, *Error) {
+	i := 0
+	for i < len(s) && class[s[i]]&cScheme != 0 {
+		i++
+	}
+	if i == len(s) || s[i] != ':' {
+		return 0, nil // no scheme; checkNoScheme tells whether one was meant
+	}
+	if i == 0 {
+		return 0, newError(s, 0, ComponentScheme, ErrEmptyScheme)
+	}
+	if !isAlpha(s[0]) {
+		return 0, newError(s, 0, ComponentScheme, ErrInvalidCharacter)
+	}
+	return i + 1, nil
+}
+
+// checkNoScheme enforces path-noscheme (section 3.3): in a relative reference
+// the first segment must not contain ":", or it would read as a scheme. When it
+// does, the writer meant a scheme, so the error points at the first byte that
+// a scheme cannot hold.
+func checkNoScheme(s string, i int) *Error {
+	// segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
+	j := scan(s, i, mSegNC)
+	if j == len(s) || s[j] != ':' {
+		return nil
+	}
+	k := 0
+	for class[s[k]]&cScheme != 0 {
+		k++
+	}
+	return newError(s, k, ComponentScheme, ErrInvalidCharacter)
+}
+
+// parseAuthority reads authority = [ userinfo "@" ] host [ ":" port ]
+// (section 3.2) from s[i:], just past the "//", fills u's authority offsets
+// and returns the index where the authority ends.
+func parseAuthority(s string, i int, u *URI) (int, *Error) {
+	// userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) (3.2.1)
+	// Only the "@" tells a userinfo from a host and port, so read as far as
+	// a userinfo can go and look at what stopped the scan.
+	j := scan(s, i, mUserinfo)
+	u.hostStart = i
+	if j < len(s) && s[j] == '@' {
+		u.hostStart = j + 1
+	} else if j < len(s) && !isAuthorityEnd(s[j]) && atFollows(s, j) {
+		// A byte a userinfo cannot hold, before an "@".
+		return 0, badByte(s, j, ComponentUserinfo)
+	}
+
+	end, kind, addr, err := parseHost(s, u.hostStart)
+	if err != nil {
+		return 0, err
+	}
+	u.hostEnd, u.kind, u.addr = end, kind, addr
+
+	// port = *DIGIT (3.2.3)
+	comp := ComponentHost
+	if end < len(s) && s[end] == ':' {
+		comp = ComponentPort
+		end++
+		for end < len(s) && isDigit(s[end]) {
+			end++
+		}
+	}
+	if end < len(s) && !isAuthorityEnd(s[end]) {
+		return 0, badByte(s, end, comp)
+	}
+	return end, nil
+}
+
+// atFollows reports whether an "@" stands in s[i:] before the authority ends.
+// It runs only on the way to an error.
+func atFollows(s string, i int) bool {
+	for ; i < len(s) && !isAuthorityEnd(s[i]); i++ {
+		if s[i] == '@' {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,299 @@
+// Package uri parses, validates and recomposes URI references exactly as
+// RFC 3986 defines them.
+//
+// A [URI] is an immutable value that keeps the text it was parsed from and the
+// offsets of its components, so parsing a valid reference allocates nothing and
+// [URI.String] gives back exactly the input. Components are returned as written
+// (RFC 3986, section 3): no percent-decoding, no case folding. An absent
+// component and an empty one differ: "http://a/?" has an empty query,
+// "http://a/" has none.
+//
+//	  foo://example.com:8042/over/there?name=ferret#nose
+//	  \_/   \______________/\_________/ \_________/ \__/
+//	   |           |            |            |        |
+//	scheme     authority       path        query   fragment
+package uri
+
+import (
+	"net/netip"
+	"strconv"
+	"strings"
+)
+
+// URI is one URI reference (RFC 3986, section 4.1): either a URI with a
+// scheme or a relative reference. It is comparable with == (two values are
+// equal when they were parsed from the same text) and safe to copy and to
+// share between goroutines.
+//
+// The zero URI is the empty relative reference "", which is valid: it refers
+// to the current document (RFC 3986, section 4.4).
+type URI struct {
+	s string
+	// Offsets into s. Each component's range includes its delimiter, so an
+	// absent component has an empty range and an empty one a range of one
+	// byte ("?" of an empty query). The layout is
+	//
+	//	s[:schemeEnd]              "scheme:" or ""
+	//	s[schemeEnd:pathStart]     "//authority" or ""
+	//	  s[schemeEnd+2:hostStart]   "userinfo@" or ""
+	//	  s[hostStart:hostEnd]       host, brackets included
+	//	  s[hostEnd:pathStart]       ":port" or ""
+	//	s[pathStart:queryStart]    path
+	//	s[queryStart:fragStart]    "?query" or ""
+	//	s[fragStart:]              "#fragment" or ""
+	schemeEnd, hostStart, hostEnd, pathStart, queryStart, fragStart int
+
+	kind HostKind
+	addr netip.Addr // for HostIPv4 and HostIPv6
+}
+
+// HostKind tells which rule of RFC 3986, section 3.2.2 a host matched.
+type HostKind uint8
+
+const (
+	// HostNone: the reference has no authority, so no host.
+	HostNone HostKind = iota
+	// HostRegName: a registered name, possibly empty ("file:///x").
+	HostRegName
+	// HostIPv4: an IPv4address in dotted-decimal form with strict dec-octets.
+	HostIPv4
+	// HostIPv6: an IP-literal holding an IPv6address.
+	HostIPv6
+	// HostIPvFuture: an IP-literal holding an IPvFuture ("[v7.x]").
+	HostIPvFuture
+)
+
+// String returns "reg-name", "ipv4", "ipv6", "ipvfuture", or "" for HostNone.
+func (k HostKind) String() string {
+	switch k {
+	case HostRegName:
+		return "reg-name"
+	case HostIPv4:
+		return "ipv4"
+	case HostIPv6:
+		return "ipv6"
+	case HostIPvFuture:
+		return "ipvfuture"
+	}
+	return ""
+}
+
+// String returns the reference as text: exactly the parsed input
+// (RFC 3986, section 5.3).
+func (u URI) String() string { return u.s }
+
+// IsRelative reports whether u is a relative reference, that is, has no
+// scheme (RFC 3986, section 4.2).
+func (u URI) IsRelative() bool { return u.schemeEnd == 0 }
+
+// Scheme returns the scheme as written, without its ":"; "" for a relative
+// reference. Schemes are case-insensitive (section 3.1) but are not folded here.
+func (u URI) Scheme() string {
+	if u.schemeEnd == 0 {
+		return ""
+	}
+	return u.s[:u.schemeEnd-1]
+}
+
+// HasAuthority reports whether u has an authority, that is, "//" after the
+// scheme (RFC 3986, section 3.2). "file:///x" has one, with an empty host;
+// "mailto:x" has none.
+func (u URI) HasAuthority() bool { return u.pathStart > u.schemeEnd }
+
+// Authority returns the authority as written, without the leading "//":
+// userinfo, host and port with their delimiters.
+func (u URI) Authority() string {
+	if !u.HasAuthority() {
+		return ""
+	}
+	return u.s[u.schemeEnd+2 : u.pathStart]
+}
+
+// HasUserinfo reports whether the authority has a userinfo, that is, an "@".
+func (u URI) HasUserinfo() bool { return u.HasAuthority() && u.hostStart > u.schemeEnd+2 }
+
+// Userinfo returns the userinfo as written, without its "@" (RFC 3986,
+// section 3.2.1).
+func (u URI) Userinfo() string {
+	if !u.HasUserinfo() {
+		return ""
+	}
+	return u.s[u.schemeEnd+2 : u.hostStart-1]
+}
+
+// Host returns the host as written (RFC 3986, section 3.2.2). For an
+// IP-literal it is the text between the brackets, which are delimiters like
+// the ":" of a port: "[::1]" gives "::1". It is "" both when there is no
+// authority and when the host is empty; [URI.HasAuthority] tells them apart.
+func (u URI) Host() string {
+	if u.kind == HostIPv6 || u.kind == HostIPvFuture {
+		return u.s[u.hostStart+1 : u.hostEnd-1]
+	}
+	return u.s[u.hostStart:u.hostEnd]
+}
+
+// HostKind returns the rule the host matched, or HostNone without authority.
+func (u URI) HostKind() HostKind { return u.kind }
+
+// Addr returns the host's IP address when it is an IPv4address or an IPv6
+// literal, and the zero netip.Addr otherwise. An IPv6 literal with an IPv4
+// tail, such as "[::ffff:1.2.3.4]", stays a 16-byte address.
+func (u URI) Addr() netip.Addr { return u.addr }
+
+// HasPort reports whether the authority has a ":" after the host. The port
+// may still be empty ("http://a:/"): RFC 3986, section 3.2.3 allows it.
+func (u URI) HasPort() bool { return u.pathStart > u.hostEnd }
+
+// Port returns the port's digits as written, without the ":".
+func (u URI) Port() string {
+	if !u.HasPort() {
+		return ""
+	}
+	return u.s[u.hostEnd+1 : u.pathStart]
+}
+
+// PortNumber returns the port as a number. ok is false when there is no port,
+// when it is empty, or when its value does not fit in 16 bits: the grammar
+// (port = *DIGIT) allows any number of digits, so "http://a:99999/" parses.
+func (u URI) PortNumber() (port uint16, ok bool) {
+	p := u.Port()
+	if p == "" {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(p); i++ {
+		n = n*10 + int(p[i]-'0')
+		if n > 0xFFFF {
+			return 0, false
+		}
+	}
+	return uint16(n), true
+}
+
+// Path returns the path as written (RFC 3986, section 3.3). Every reference
+// has a path, possibly empty.
+func (u URI) Path() string { return u.s[u.pathStart:u.queryStart] }
+
+// IsAbsolutePath reports whether the path begins with "/".
+func (u URI) IsAbsolutePath() bool {
+	return u.queryStart > u.pathStart && u.s[u.pathStart] == '/'
+}
+
+// Segments returns the path split at every "/", as written: "/a/b" gives
+// ["", "a", "b"], "a/" gives ["a", ""], "/" gives ["", ""] and the empty path
+// gives no segments. A leading empty segment means an absolute path, and
+// joining the segments with "/" gives back the path.
+func (u URI) Segments() []string {
+	p := u.Path()
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// HasQuery reports whether u has a query, that is, a "?" (possibly followed
+// by nothing).
+func (u URI) HasQuery() bool { return u.fragStart > u.queryStart }
+
+// Query returns the query as written, without its "?" (RFC 3986, section 3.4).
+func (u URI) Query() string {
+	if !u.HasQuery() {
+		return ""
+	}
+	return u.s[u.queryStart+1 : u.fragStart]
+}
+
+// HasFragment reports whether u has a fragment, that is, a "#" (possibly
+// followed by nothing).
+func (u URI) HasFragment() bool { return len(u.s) > u.fragStart }
+
+// Fragment returns the fragment as written, without its "#" (RFC 3986,
+// section 3.5).
+func (u URI) Fragment() string {
+	if !u.HasFragment() {
+		return ""
+	}
+	return u.s[u.fragStart+1:]
+}
+
+// MarshalText implements encoding.TextMarshaler: the text is [URI.String].
+func (u URI) MarshalText() ([]byte, error) { return []byte(u.s), nil }
+
+// AppendText implements encoding.TextAppender.
+func (u URI) AppendText(b []byte) ([]byte, error) { return append(b, u.s...), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler: it parses text as a
+// URI-reference with [Parse]. On error u is left unchanged.
+func (u *URI) UnmarshalText(text []byte) error {
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// GoString returns a Go expression for u, for %#v.
+func (u URI) GoString() string { return "uri.MustParse(" + strconv.Quote(u.s) + ")" }
+
+// parts holds a reference's components as text, each with its delimiter, in
+// the layout of URI's offsets: "http:", "user@", "[::1]", ":80", "/p", "?q",
+// "#f". An absent component is "". auth tells whether "//" is written, which
+// an empty host alone cannot tell ("file:///x"). Operations that make a new
+// URI from old ones (resolution, normalization, editing) fill a parts and
+// call uri, so offsets are computed from lengths and nothing is parsed again.
+type parts struct {
+	scheme, userinfo, host, port, path, query, fragment string
+	auth                                                bool
+	kind                                                HostKind
+	addr                                                netip.Addr
+}
+
+// parts returns u's components.
+func (u URI) parts() parts {
+	p := parts{
+		scheme:   u.s[:u.schemeEnd],
+		path:     u.s[u.pathStart:u.queryStart],
+		query:    u.s[u.queryStart:u.fragStart],
+		fragment: u.s[u.fragStart:],
+		kind:     u.kind,
+		addr:     u.addr,
+	}
+	if u.HasAuthority() {
+		p.auth = true
+		p.userinfo = u.s[u.schemeEnd+2 : u.hostStart]
+		p.host = u.s[u.hostStart:u.hostEnd]
+		p.port = u.s[u.hostEnd:u.pathStart]
+	}
+	return p
+}
+
+// join recomposes the text (RFC 3986, section 5.3) with one allocation.
+func (p *parts) join() string {
+	slashes := ""
+	if p.auth {
+		slashes = "//"
+	}
+	return p.scheme + slashes + p.userinfo + p.host + p.port + p.path + p.query + p.fragment
+}
+
+// uri returns the URI whose text is s, which must be p joined.
+func (p *parts) uri(s string) URI {
+	u := URI{s: s, kind: p.kind, addr: p.addr}
+	u.schemeEnd = len(p.scheme)
+	i := u.schemeEnd
+	if p.auth {
+		i += 2 + len(p.userinfo)
+	} else {
+		u.kind, u.addr = HostNone, netip.Addr{}
+	}
+	u.hostStart = i
+	u.hostEnd = i + len(p.host)
+	u.pathStart = u.hostEnd + len(p.port)
+	u.queryStart = u.pathStart + len(p.path)
+	u.fragStart = u.queryStart + len(p.query)
+	return u
+}
+
+// build joins p into a new URI.
+func (p *parts) build() URI { return p.uri(p.join()) }
