@@ -1,0 +1,185 @@
+package uri
+
+import (
+	"strings"
+	"unsafe"
+)
+
+// Relative returns the shortest reference that resolves, against u as the
+// base, to the same URI as target does: u.Resolve(u.Relative(target)) equals
+// u.Resolve(target) (with the strict rules of RFC 3986, section 5.2). It is
+// the inverse of resolution, for writing links that stay valid when a whole
+// tree moves.
+//
+// The result keeps what the grammar needs to read back the same way: "./"
+// before a first segment with a ":" (section 4.2) or before a path that
+// begins with "/", "." for the base's own directory, a network-path
+// reference ("//host/...") when the authority differs, and the target whole
+// when the scheme differs or when no relative form can give its path. Like
+// Resolve, it needs a base with a scheme and ignores the base's fragment.
+func (u URI) Relative(target URI) (URI, error) {
+	t, err := u.Resolve(target)
+	if err != nil {
+		return URI{}, err
+	}
+	b, tp := u.parts(), t.parts()
+	if tp.scheme != b.scheme {
+		return t, nil
+	}
+	if tp.auth != b.auth || tp.userinfo != b.userinfo || tp.host != b.host || tp.port != b.port {
+		if !tp.auth {
+			return t, nil // a reference without scheme would inherit the authority
+		}
+		return networkPath(t, tp), nil
+	}
+	if tp.path == b.path {
+		if tp.query == b.query {
+			return URI{s: t.s[t.fragStart:]}, nil // "" or "#fragment"
+		}
+		if tp.query != "" {
+			r := URI{s: t.s[t.queryStart:]}
+			r.fragStart = len(tp.query)
+			return r, nil
+		}
+		// The target drops the base's query: only a path can say so.
+	}
+	// What a merge keeps of the base path, as dot removal leaves it: a
+	// reference path is appended to this (RFC 3986, 5.2.3 and 5.2.4).
+	dir := RemoveDotSegments(mergeDir(&b))
+	if tp.path == "" {
+		switch {
+		case tp.auth:
+			// A merge with an authority gives at least "/" (5.2.3).
+			return networkPath(t, tp), nil
+		case dir == "":
+			// The base path has no "/": "." merges to "." and
+			// dot removal empties it.
+			buf := make([]byte, 0, 1+len(tp.query)+len(tp.fragment))
+			buf = append(append(append(buf, '.'), tp.query...), tp.fragment...)
+			p := parts{path: ".", query: tp.query, fragment: tp.fragment}
+			return p.uri(unsafe.String(unsafe.SliceData(buf), len(buf))), nil
+		}
+		return t, nil
+	}
+
+	// Candidates, shortest wins: a relative path from the base's
+	// directory, an absolute path, a network path, the target whole.
+	best := len(t.s) - len(tp.scheme) // network path
+	if !tp.auth {
+		best = len(t.s)
+	}
+	kind := 0 // 0 network path or whole, 1 absolute path, 2 relative path
+	if tp.path[0] == '/' {
+		n := len(tp.path) + len(tp.query) + len(tp.fragment)
+		if strings.HasPrefix(tp.path, "//") {
+			n += 2 // "/." keeps "//" from reading as an authority
+		}
+		if n < best {
+			best, kind = n, 1
+		}
+	}
+	real := tp.path
+	if !tp.auth && strings.HasPrefix(real, "/.//") {
+		real = real[2:] // the guard that resolution puts back
+	}
+	ups, rest, ok := relativePath(dir, real)
+	if ok {
+		if n := relativeLen(ups, rest) + len(tp.query) + len(tp.fragment); n <= best {
+			best, kind = n, 2
+		}
+	}
+	switch kind {
+	case 1:
+		p := parts{path: tp.path, query: tp.query, fragment: tp.fragment}
+		if strings.HasPrefix(tp.path, "//") {
+			p.path = "/." + tp.path
+			return p.build(), nil
+		}
+		return p.uri(t.s[t.pathStart:]), nil
+	case 2:
+		buf := make([]byte, 0, best)
+		buf = appendRelativePath(buf, ups, rest)
+		p := parts{query: tp.query, fragment: tp.fragment}
+		buf = append(buf, tp.query...)
+		buf = append(buf, tp.fragment...)
+		s := unsafe.String(unsafe.SliceData(buf), len(buf))
+		p.path = s[:len(s)-len(tp.query)-len(tp.fragment)]
+		return p.uri(s), nil
+	}
+	if tp.auth {
+		return networkPath(t, tp), nil
+	}
+	return t, nil
+}
+
+// networkPath returns t without its scheme: "//authority/path?query#frag".
+func networkPath(t URI, tp parts) URI {
+	tp.scheme = ""
+	return tp.uri(t.s[t.schemeEnd:])
+}
+
+// relativePath finds how to reach path from the directory dir (a merge
+// prefix without dot segments: empty or ending in "/"): climb ups levels
+// with "..", then descend by rest. ok is false when the two have no first
+// segment in common: an absolute dir can't reach a rootless path, and
+// climbing out of a rootless dir's first segment makes the path absolute
+// (section 5.2.4, step 2C).
+func relativePath(dir, path string) (ups int, rest string, ok bool) {
+	if strings.HasPrefix(path, dir) {
+		return 0, path[len(dir):], true
+	}
+	// The longest common prefix that ends with "/": whole segments.
+	c := 0
+	for c < len(dir) && c < len(path) && dir[c] == path[c] {
+		c++
+	}
+	c = strings.LastIndexByte(dir[:c], '/') + 1
+	if c == 0 {
+		return 0, "", false
+	}
+	return strings.Count(dir[c:], "/"), path[c:], true
+}
+
+func relativeLen(ups int, rest string) int {
+	switch {
+	case ups > 0 && rest == "":
+		return 3*ups - 1 // "../.."
+	case ups > 0:
+		return 3*ups + len(rest)
+	case rest == "":
+		return 1 // "."
+	case needsDotSlash(rest):
+		return 2 + len(rest)
+	}
+	return len(rest)
+}
+
+func appendRelativePath(buf []byte, ups int, rest string) []byte {
+	switch {
+	case ups > 0:
+		for i := 0; i < ups; i++ {
+			buf = append(buf, "../"...)
+		}
+		if rest == "" {
+			return buf[:len(buf)-1] // a final ".." keeps its "/" when resolved
+		}
+	case rest == "":
+		return append(buf, '.')
+	case needsDotSlash(rest):
+		buf = append(buf, "./"...)
+	}
+	return append(buf, rest...)
+}
+
+// needsDotSlash reports whether a relative path must be written after "./":
+// when it begins with "/" (it would be absolute) or its first segment has a
+// ":" (it would read as a scheme, RFC 3986, section 4.2). A target path has
+// no dot segment (its "/." guard is taken off before), so none needs
+// protection here.
+func needsDotSlash(rest string) bool {
+	seg := rest
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		seg = rest[:i]
+	}
+	return seg == "" || strings.IndexByte(seg, ':') >= 0
+}
