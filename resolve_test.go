@@ -227,7 +227,7 @@ func TestResolveEdges(t *testing.T) {
 		{"http://a/b?q", "?", "http://a/b?"},
 		{"http://a/b?q", "#", "http://a/b?q#"},
 		{"http://a/b", "c?#", "http://a/c?#"},
-		{"http://a/b", "//", "http:"+"//"},
+		{"http://a/b", "//", "http:" + "//"},
 		{"http://u@a:8/b", "c", "http://u@a:8/c"},
 		{"http://a:/b", "//h:/c", "http://h:/c"},
 		// A path that would begin with "//" without an authority.
