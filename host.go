@@ -13,14 +13,20 @@ func parseHost(s string, i int) (end int, kind HostKind, addr netip.Addr, err *E
 	}
 	// reg-name = *( unreserved / pct-encoded / sub-delims )
 	end = scan(s, i, mRegName)
-	// The rules are tried in order: text that matches IPv4address is one,
-	// even though it would also match reg-name.
+	kind, addr = regNameKind(s, i, end)
+	return end, kind, addr, nil
+}
+
+// regNameKind classifies the host s[i:end], which matched reg-name: the
+// rules of host are tried in order, so text that matches IPv4address is one,
+// even though it would also match reg-name.
+func regNameKind(s string, i, end int) (HostKind, netip.Addr) {
 	if end > i && isDigit(s[i]) {
 		if a, n, ok := parseIPv4(s, i); ok && n == end {
-			return end, HostIPv4, netip.AddrFrom4(a), nil
+			return HostIPv4, netip.AddrFrom4(a)
 		}
 	}
-	return end, HostRegName, netip.Addr{}, nil
+	return HostRegName, netip.Addr{}
 }
 
 // parseIPLiteral reads IP-literal = "[" ( IPv6address / IPvFuture ) "]"

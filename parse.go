@@ -151,23 +151,34 @@ func checkNoScheme(s string, i int) *Error {
 // (section 3.2) from s[i:], just past the "//", fills u's authority offsets
 // and returns the index where the authority ends.
 func parseAuthority(s string, i int, u *URI) (int, *Error) {
-	// userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) (3.2.1)
-	// Only the "@" tells a userinfo from a host and port, so read as far as
-	// a userinfo can go and look at what stopped the scan.
-	j := scan(s, i, mUserinfo)
+	// Only an "@" tells a userinfo from a host and port. Most authorities
+	// have none, so read a reg-name first, and scan on as a userinfo
+	// (3.2.1) only when the byte that stopped it could continue one.
+	end := scan(s, i, mRegName)
 	u.hostStart = i
-	if j < len(s) && s[j] == '@' {
-		u.hostStart = j + 1
-	} else if j < len(s) && !isAuthorityEnd(s[j]) && atFollows(s, j) {
-		// A byte a userinfo cannot hold, before an "@".
-		return 0, badByte(s, j, ComponentUserinfo)
+	if end < len(s) && s[end] != '[' && !isAuthorityEnd(s[end]) {
+		k := end
+		if s[k] != '@' {
+			k = scan(s, k, mUserinfo)
+		}
+		if k < len(s) && s[k] == '@' {
+			u.hostStart = k + 1
+		} else if k < len(s) && !isAuthorityEnd(s[k]) && atFollows(s, k) {
+			// A byte a userinfo cannot hold, before an "@".
+			return 0, badByte(s, k, ComponentUserinfo)
+		}
 	}
 
-	end, kind, addr, err := parseHost(s, u.hostStart)
-	if err != nil {
-		return 0, err
+	if u.hostStart == i && (end > i || end == len(s) || s[end] != '[') {
+		// The reg-name read above is the host.
+		u.kind, u.addr = regNameKind(s, i, end)
+	} else {
+		var err *Error
+		if end, u.kind, u.addr, err = parseHost(s, u.hostStart); err != nil {
+			return 0, err
+		}
 	}
-	u.hostEnd, u.kind, u.addr = end, kind, addr
+	u.hostEnd = end
 
 	// port = *DIGIT (3.2.3)
 	comp := ComponentHost

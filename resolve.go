@@ -304,7 +304,7 @@ func (t *parts) buildPath(dir, path, tail string, rule dotRule) URI {
 		rule = keepDots
 	}
 	n := len(t.scheme) + 2 + len(t.userinfo) + len(t.host) + len(t.port) +
-		2 + len(dir) + len(path) + len(tail) + len(t.query) + len(t.fragment)
+		3 + len(dir) + len(path) + len(tail) + len(t.query) + len(t.fragment)
 	buf := make([]byte, 0, n)
 	buf = append(buf, t.scheme...)
 	if t.auth {
@@ -334,6 +334,14 @@ func (t *parts) buildPath(dir, path, tail string, rule dotRule) URI {
 		}
 	}
 	buf = append(buf, tail...)
+	if t.auth && len(buf) > start && buf[start] != '/' {
+		// RFC 3986, section 3.3: beside an authority a path is empty or
+		// begins with "/". Only RFC 1808 params on the empty path of a
+		// base like "http://a" get here; 1808 keeps that slash apart.
+		buf = append(buf, 0)
+		copy(buf[start+1:], buf[start:len(buf)-1])
+		buf[start] = '/'
+	}
 	if !t.auth && len(buf)-start >= 2 && buf[start] == '/' && buf[start+1] == '/' {
 		// RFC 3986, section 3.3: without an authority a path cannot
 		// begin with "//". "/." keeps the same path after dot removal.

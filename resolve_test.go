@@ -148,6 +148,27 @@ var rfc1808Examples = [][2]string{
 	{"http:", "http:"},
 }
 
+func TestResolve1808Params(t *testing.T) {
+	r := Resolver{Standard: RFC1808}
+	for _, tc := range []struct{ base, ref, want string }{
+		// Params follow the first ";" of the path (RFC 1808, 2.4.5).
+		{"http://a/b;p/c", "g", "http://a/g"},
+		{"http://a/b/c;p", ";", "http://a/b/c;p"},
+		{"http://a/b/c;p?q", "?", "http://a/b/c;p?q"},
+		// An empty path beside an authority keeps its "/".
+		{"http://a", ";x", "http://a/;x"},
+		{"A://", ";", "A:///;"},
+		// A network location is inherited unless the reference's is non-empty.
+		{"http://a/b", "///g", "http://a/g"},
+	} {
+		got, err := r.Resolve(MustParse(tc.base), MustParse(tc.ref))
+		if err != nil || got.String() != tc.want {
+			t.Errorf("RFC 1808: resolve %q against %q = %q, %v; want %q", tc.ref, tc.base, got, err, tc.want)
+		}
+		checkSameAsParse(t, got)
+	}
+}
+
 func TestResolveExamples(t *testing.T) {
 	for _, tc := range []struct {
 		std      Standard
