@@ -1,0 +1,70 @@
+// Uri parses and checks URI references as RFC 3986 defines them.
+//
+// Usage:
+//
+//	uri <command> [flags] [input...]
+//
+// The commands are:
+//
+//	parse   show the components of URI references
+//	check   report the inputs that are not valid URI references
+//
+// "uri <command> --help" describes a command, its flags and its output, and
+// "uri --help" lists the commands.
+//
+// # Inputs
+//
+// Every command takes its inputs as arguments or, when there are none, reads
+// standard input, one input per line. A "\r" before the "\n" is dropped, a
+// last line without "\n" counts, and an empty line is an input: the empty
+// string is a valid relative reference (RFC 3986, section 4.2). Lines are
+// handled as they are read, in memory that does not grow with the input, and
+// a line may be of any length. Flags come before the inputs; an input that
+// begins with "-" must follow "--".
+//
+// By default inputs must match URI-reference (RFC 3986, section 4.1);
+// --rule uri, --rule absolute and --rule relative ask for URI (section 3),
+// absolute-URI (section 4.3) and relative-ref (section 4.2) instead.
+//
+// # Output
+//
+// Without --json the output is meant for a person. parse prints the diagram of
+// RFC 3986, section 3 under each input and a listing of its components:
+//
+//	$ uri parse 'foo://example.com:8042/over/there?name=ferret#nose'
+//	  foo://example.com:8042/over/there?name=ferret#nose
+//	  \_/   \______________/\_________/ \_________/ \__/
+//	   |            |            |           |        |
+//	scheme      authority      path        query  fragment
+//	scheme     "foo"
+//	authority  "example.com:8042"
+//	userinfo   (absent)
+//	host       "example.com" (reg-name)
+//	port       "8042" (8042)
+//	path       "/over/there"
+//	segments   ["", "over", "there"]
+//	query      "name=ferret"
+//	fragment   "nose"
+//
+// and, for a rejected input, the input with a caret under the offending byte
+// and the error. check prints nothing for a valid input and "<input>:
+// <message>" on standard error for a rejected one. Bytes that are not
+// printable ASCII are shown as Go escapes (\x00, \u00e9), so that the
+// terminal is safe and the columns line up.
+//
+// With --json every command writes exactly one JSON object per input, one per
+// line, in input order, on standard output. A rejected input always gives
+//
+//	{"input":"http://a b/","ok":false,"error":"uri: invalid character ' ' in host at offset 8","offset":8}
+//
+// where error and offset are those of the *uri.Error. Strings are UTF-8: a
+// byte of the input that is not valid UTF-8 is written as U+FFFD, as
+// encoding/json does.
+//
+// # Exit status
+//
+// 0 when every input was valid, 1 when any was rejected (or reading the input
+// or writing the output failed), 2 on a usage error such as an unknown command
+// or flag. --help and -h print the usage on standard output and exit 0; uri
+// without a command prints it on standard error and exits 2.
+package main

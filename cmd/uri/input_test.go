@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+)
+
+// inputsOf returns the inputs the command sees on stdin, as "check --json"
+// reports them.
+func inputsOf(t *testing.T, r io.Reader) []string {
+	t.Helper()
+	var out, errb strings.Builder
+	run([]string{"check", "--json"}, r, &out, &errb)
+	if errb.Len() > 0 {
+		t.Fatalf("stderr: %q", errb.String())
+	}
+	var inputs []string
+	for _, line := range strings.SplitAfter(out.String(), "\n") {
+		if line == "" {
+			continue
+		}
+		var v struct{ Input string }
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		inputs = append(inputs, v.Input)
+	}
+	return inputs
+}
+
+func TestStdinLines(t *testing.T) {
+	long := "http://a/" + strings.Repeat("x", 200<<10) // longer than the read buffer
+	tests := []struct {
+		name  string
+		stdin string
+		want  []string
+	}{
+		{"nothing", "", nil},
+		{"one line", "a\n", []string{"a"}},
+		{"last line without newline", "a\nb", []string{"a", "b"}},
+		{"only a line without newline", "a", []string{"a"}},
+		{"empty line", "\n", []string{""}},
+		{"empty lines", "a\n\n\nb\n", []string{"a", "", "", "b"}},
+		{"crlf", "a\r\nb\r\n", []string{"a", "b"}},
+		{"crlf empty line", "\r\n", []string{""}},
+		{"cr only at the end is stripped", "a\rb\r\nc\r", []string{"a\rb", "c"}},
+		{"mixed", "a\r\nb\nc", []string{"a", "b", "c"}},
+		{"long line", "a\n" + long + "\nb\n", []string{"a", long, "b"}},
+		{"long last line without newline", long, []string{long}},
+		{"long crlf line", long + "\r\n", []string{long}},
+		{"two long lines", long + "\n" + long + "y\n", []string{long, long + "y"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, r := range []io.Reader{
+				strings.NewReader(tt.stdin),
+				iotest.OneByteReader(strings.NewReader(tt.stdin)),
+				iotest.DataErrReader(strings.NewReader(tt.stdin)),
+			} {
+				got := inputsOf(t, r)
+				if len(got) != len(tt.want) {
+					t.Fatalf("got %d inputs, want %d", len(got), len(tt.want))
+				}
+				for i := range got {
+					if got[i] != tt.want[i] {
+						t.Errorf("input %d: got %.40q (%d bytes), want %.40q (%d bytes)",
+							i, got[i], len(got[i]), tt.want[i], len(tt.want[i]))
+					}
+				}
+			}
+		})
+	}
+}
+
+// Inputs are handled as they come: the answer to a line is written before the
+// next line is read, so a program can talk to the command line by line.
+func TestStdinStreams(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int)
+	go func() {
+		done <- run([]string{"check", "--json"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	out := bufio.NewReader(outR)
+	for _, in := range []string{"a", "b c", ""} {
+		lines := make(chan string)
+		go func() {
+			line, _ := out.ReadString('\n')
+			lines <- line
+		}()
+		io.WriteString(inW, in+"\n")
+		select {
+		case line := <-lines:
+			var v struct{ Input string }
+			if err := json.Unmarshal([]byte(line), &v); err != nil || v.Input != in {
+				t.Fatalf("answer to %q: %q (%v)", in, line, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no answer to %q while the input stays open", in)
+		}
+	}
+	inW.Close()
+	if code := <-done; code != exitRejected {
+		t.Errorf("exit status %d, want %d", code, exitRejected)
+	}
+}

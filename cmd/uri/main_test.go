@@ -1,0 +1,182 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+)
+
+// runCmd runs the command in-process with stdin as its standard input.
+func runCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb strings.Builder
+	code = run(args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		name      string
+		args      []string
+		code      int
+		toStdout  bool   // the usage goes to stdout (else to stderr)
+		usageHead string // how the usage printed begins
+		message   string // what stderr must also say, if anything
+	}{
+		{"no command", nil, 2, false, "Usage: uri <command>", ""},
+		{"--help", []string{"--help"}, 0, true, "Usage: uri <command>", ""},
+		{"-h", []string{"-h"}, 0, true, "Usage: uri <command>", ""},
+		{"-help", []string{"-help"}, 0, true, "Usage: uri <command>", ""},
+		{"help", []string{"help"}, 0, true, "Usage: uri <command>", ""},
+		{"help help", []string{"help", "help"}, 0, true, "Usage: uri <command>", ""},
+		{"help parse", []string{"help", "parse"}, 0, true, "Usage: uri parse ", ""},
+		{"help check", []string{"help", "check"}, 0, true, "Usage: uri check ", ""},
+		{"help unknown", []string{"help", "nope"}, 2, false, "", `unknown command "nope"`},
+		{"help too many", []string{"help", "parse", "check"}, 2, false, "", "at most one"},
+		{"unknown command", []string{"nope", "a"}, 2, false, "", `uri: unknown command "nope"`},
+		{"unknown command escaped", []string{"\x1b[31m"}, 2, false, "", `uri: unknown command "\x1b[31m"`},
+		{"flag before command", []string{"--json", "parse"}, 2, false, "", `unknown command "--json"`},
+		{"parse --help", []string{"parse", "--help"}, 0, true, "Usage: uri parse [--json] [--rule rule] [input...]", ""},
+		{"parse -h", []string{"parse", "-h"}, 0, true, "Usage: uri parse ", ""},
+		{"parse -h after flags", []string{"parse", "--json", "-h", "a"}, 0, true, "Usage: uri parse ", ""},
+		{"check --help", []string{"check", "--help"}, 0, true, "Usage: uri check [--json] [--rule rule] [input...]", ""},
+		{"check -h", []string{"check", "-h"}, 0, true, "Usage: uri check ", ""},
+		{"parse unknown flag", []string{"parse", "--nope", "a"}, 2, false, "Usage: uri parse ", "flag provided but not defined: -nope"},
+		{"check unknown flag", []string{"check", "-x"}, 2, false, "Usage: uri check ", "flag provided but not defined: -x"},
+		{"parse bad rule", []string{"parse", "--rule", "strict", "a"}, 2, false, "Usage: uri parse ", "must be reference, uri, absolute or relative"},
+		{"check missing rule", []string{"check", "--rule"}, 2, false, "Usage: uri check ", "flag needs an argument: -rule"},
+		{"check bad --json value", []string{"check", "--json=maybe", "a"}, 2, false, "Usage: uri check ", "invalid boolean value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, stderr, code := runCmd(t, "", tt.args...)
+			if code != tt.code {
+				t.Errorf("exit status %d, want %d", code, tt.code)
+			}
+			usage, other := stderr, stdout
+			if tt.toStdout {
+				usage, other = stdout, stderr
+			}
+			if other != "" {
+				t.Errorf("unexpected output on the other stream: %q", other)
+			}
+			if tt.message != "" {
+				if !strings.Contains(stderr, tt.message) {
+					t.Errorf("stderr %q does not say %q", stderr, tt.message)
+				}
+				usage = usage[strings.Index(usage, "Usage:"):]
+			}
+			if tt.usageHead != "" && !strings.HasPrefix(usage, tt.usageHead) {
+				t.Errorf("output does not begin with %q:\n%s", tt.usageHead, usage)
+			}
+			if !strings.HasSuffix(stdout+stderr, "\n") {
+				t.Errorf("output does not end with a newline")
+			}
+		})
+	}
+}
+
+// The command's usage lists every subcommand with its summary, and each
+// subcommand's --help names its flags.
+func TestUsageLists(t *testing.T) {
+	stdout, _, _ := runCmd(t, "", "--help")
+	for _, c := range subcommands {
+		if !strings.Contains(stdout, "  "+c.name+"  ") || !strings.Contains(stdout, c.summary+"\n") {
+			t.Errorf("usage does not list %s with %q:\n%s", c.name, c.summary, stdout)
+		}
+		help, _, code := runCmd(t, "", c.name, "--help")
+		if code != 0 {
+			t.Errorf("%s --help: exit status %d", c.name, code)
+		}
+		for _, flag := range []string{"--json", "--rule rule", "--help, -h"} {
+			if !strings.Contains(help, "\n  "+flag+"\n") {
+				t.Errorf("%s --help does not list %s:\n%s", c.name, flag, help)
+			}
+		}
+	}
+	// The JSON output's treatment of invalid UTF-8 is documented.
+	for _, c := range []string{"parse", "check"} {
+		help, _, _ := runCmd(t, "", c, "--help")
+		if !strings.Contains(help, "U+FFFD") {
+			t.Errorf("%s --help does not say that invalid UTF-8 becomes U+FFFD", c)
+		}
+	}
+}
+
+func TestExitStatus(t *testing.T) {
+	tests := []struct {
+		stdin string
+		args  []string
+		code  int
+	}{
+		{"", []string{"parse", "a", "b"}, 0},
+		{"", []string{"parse", "a", "b c"}, 1},
+		{"", []string{"parse", "--json", "a b", "c"}, 1},
+		{"", []string{"check", "a", "http://x/"}, 0},
+		{"", []string{"check", "a", "%"}, 1},
+		{"", []string{"check", "--json", "%", "a"}, 1},
+		{"", []string{"check", "--", "-a"}, 0}, // "-a" is a relative reference
+		{"", []string{"check", ""}, 0},
+		{"a\nb\n", []string{"check"}, 0},
+		{"a\nb c\n", []string{"check"}, 1},
+		{"", []string{"check"}, 0}, // no input at all
+		{"", []string{"check", "--rule", "uri", "a"}, 1},
+		{"", []string{"check", "--rule=absolute", "a:b#c"}, 1},
+		{"", []string{"check", "--rule", "relative", "a:b"}, 1},
+		{"", []string{"check", "--rule", "relative", "a/b:c"}, 0},
+	}
+	for _, tt := range tests {
+		_, _, code := runCmd(t, tt.stdin, tt.args...)
+		if code != tt.code {
+			t.Errorf("%q with stdin %q: exit status %d, want %d", tt.args, tt.stdin, code, tt.code)
+		}
+	}
+}
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// A failing standard output is reported and fails the run, even when every
+// input was valid, and stops reading the input.
+func TestWriteError(t *testing.T) {
+	var errb strings.Builder
+	in := strings.NewReader(strings.Repeat("http://a/\n", 100000))
+	code := run([]string{"parse", "--json"}, in, failWriter{}, &errb)
+	if code != exitRejected {
+		t.Errorf("exit status %d, want %d", code, exitRejected)
+	}
+	if !strings.Contains(errb.String(), "uri: writing standard output: io: read/write on closed pipe") {
+		t.Errorf("stderr %q does not report the write error", errb.String())
+	}
+	if in.Len() == 0 {
+		t.Errorf("the whole input was read after output had failed")
+	}
+}
+
+// errReader returns some data, then an error.
+type errReader struct{ data string }
+
+func (r *errReader) Read(p []byte) (int, error) {
+	if r.data == "" {
+		return 0, io.ErrUnexpectedEOF
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestReadError(t *testing.T) {
+	var out, errb strings.Builder
+	code := run([]string{"check", "--json"}, &errReader{"a\nb"}, &out, &errb)
+	if code != exitRejected {
+		t.Errorf("exit status %d, want %d", code, exitRejected)
+	}
+	if want := `{"input":"a","ok":true}` + "\n"; out.String() != want {
+		t.Errorf("stdout %q, want %q", out.String(), want)
+	}
+	if want := "uri: reading standard input: unexpected EOF\n"; errb.String() != want {
+		t.Errorf("stderr %q, want %q", errb.String(), want)
+	}
+}

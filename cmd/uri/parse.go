@@ -1,0 +1,378 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ferret-go/uri"
+)
+
+const parseHelp = `Parse shows the components of each input (RFC 3986, section 3).
+
+For a person it prints the input with the RFC's diagram under it, then every
+component as written (no decoding), quoted; (absent) marks a component that
+is not there, "" one that is there but empty:
+
+  foo://example.com:8042/over/there?name=ferret#nose
+  \_/   \______________/\_________/ \_________/ \__/
+   |            |            |           |        |
+scheme      authority      path        query  fragment
+scheme     "foo"
+authority  "example.com:8042"
+userinfo   (absent)
+host       "example.com" (reg-name)
+port       "8042" (8042)
+path       "/over/there"
+segments   ["", "over", "there"]
+query      "name=ferret"
+fragment   "nose"
+
+The diagram underlines each non-empty component; an empty query, fragment or
+authority is shown by its delimiter ("?", "#", "//"), an empty path not at
+all. A rejected input is printed with a caret under the offending byte and the
+error message. Bytes that are not printable ASCII are shown as Go escapes
+(\t, \x00, \u00e9). Blocks are separated by an empty line.
+
+With --json it writes one JSON object per input, each on one line (wrapped
+here), in input order:
+
+  {"input":"foo://example.com:8042/over/there?name=ferret#nose","ok":true,
+   "scheme":"foo","userinfo":null,"host":"example.com","host_type":"reg-name",
+   "port":"8042","path":"/over/there","segments":["","over","there"],
+   "query":"name=ferret","fragment":"nose"}
+  {"input":"http://a b/","ok":false,
+   "error":"uri: invalid character ' ' in host at offset 8","offset":8}
+
+An absent component is null, an empty one "". host and host_type are null
+without an authority; an empty host is an empty reg-name; for an IP-literal
+host is the text inside the brackets. host_type is reg-name, ipv4, ipv6 or
+ipvfuture. segments is the path split at every "/" ([] for the empty path).
+offset is the byte offset of the error in the input. Bytes that are not valid
+UTF-8 are written as U+FFFD, so "input" may differ from the input's bytes.
+`
+
+func runParse(e *env, args []string) int {
+	f := e.newFlags("parse", "[--json] [--rule rule] [input...]", parseHelp)
+	asJSON := f.Bool("json", false, "write one JSON object per input, one per line")
+	rule := f.ruleFlag()
+	inputs, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	var d diagram
+	return e.eachInput(inputs, func(in string) bool {
+		u, err := rule.parse(in)
+		switch {
+		case *asJSON && err != nil:
+			e.writeRejectedJSON(in, err)
+		case *asJSON:
+			e.writeParseJSON(in, u)
+		case err != nil:
+			e.beginBlock()
+			e.writeRejectedText(in, err)
+		default:
+			e.beginBlock()
+			e.writeParseText(u, &d)
+		}
+		return err == nil
+	})
+}
+
+// Keys of the members of parse's output, after "input" and "ok".
+const (
+	keyScheme   jsonKey = `,"scheme":`
+	keyUserinfo jsonKey = `,"userinfo":`
+	keyHost     jsonKey = `,"host":`
+	keyHostType jsonKey = `,"host_type":`
+	keyPort     jsonKey = `,"port":`
+	keyPath     jsonKey = `,"path":`
+	keySegments jsonKey = `,"segments":`
+	keyQuery    jsonKey = `,"query":`
+	keyFragment jsonKey = `,"fragment":`
+)
+
+// writeParseJSON writes the line of a valid input. Its components are
+// plain: they need no escaping.
+func (e *env) writeParseJSON(in string, u uri.URI) {
+	j := e.beginJSON(in)
+	j.boolean(keyOK, true)
+	j.plainOrNull(keyScheme, u.Scheme(), !u.IsRelative())
+	j.plainOrNull(keyUserinfo, u.Userinfo(), u.HasUserinfo())
+	j.plainOrNull(keyHost, u.Host(), u.HasAuthority())
+	j.plainOrNull(keyHostType, u.HostKind().String(), u.HasAuthority())
+	j.plainOrNull(keyPort, u.Port(), u.HasPort())
+	j.plain(keyPath, u.Path())
+	j.key(keySegments)
+	// The path split at every "/": "a/b" is written ["a","b"].
+	if p := u.Path(); p == "" {
+		j.b = append(j.b, "[]"...)
+	} else {
+		j.b = append(j.b, '[', '"')
+		for {
+			i := strings.IndexByte(p, '/')
+			if i < 0 {
+				break
+			}
+			j.b = append(j.b, p[:i]...)
+			j.b = append(j.b, '"', ',', '"')
+			p = p[i+1:]
+		}
+		j.b = append(j.b, p...)
+		j.b = append(j.b, '"', ']')
+	}
+	j.plainOrNull(keyQuery, u.Query(), u.HasQuery())
+	j.plainOrNull(keyFragment, u.Fragment(), u.HasFragment())
+	e.endJSON(j)
+}
+
+// forSegments calls fn for each segment of path, as uri.URI.Segments splits
+// it, without making the slice.
+func forSegments(path string, fn func(i int, seg string)) {
+	if path == "" {
+		return
+	}
+	for i := 0; ; i++ {
+		seg, rest, more := strings.Cut(path, "/")
+		fn(i, seg)
+		if !more {
+			return
+		}
+		path = rest
+	}
+}
+
+// writeParseText writes the block of a valid input: the input with the
+// diagram under it, then the listing of its components. A valid reference is
+// printable ASCII (RFC 3986, section 2), so it is written as it is, and a
+// component never holds '"', so quoting one needs no escapes.
+func (e *env) writeParseText(u uri.URI, d *diagram) {
+	b := e.text[:0]
+	if u.String() == "" {
+		b = append(b, `""`+"\n"...)
+	} else {
+		b = d.appendTo(b, u)
+	}
+	item := func(name string) {
+		b = append(b, name...)
+		b = appendSpaces(b, 11-len(name))
+	}
+	value := func(name, v string, present bool) {
+		item(name)
+		if present {
+			b = append(b, '"')
+			b = append(b, v...)
+			b = append(b, '"')
+		} else {
+			b = append(b, "(absent)"...)
+		}
+	}
+	value("scheme", u.Scheme(), !u.IsRelative())
+	b = append(b, '\n')
+	value("authority", u.Authority(), u.HasAuthority())
+	b = append(b, '\n')
+	value("userinfo", u.Userinfo(), u.HasUserinfo())
+	b = append(b, '\n')
+	value("host", u.Host(), u.HasAuthority())
+	if k := u.HostKind(); k != uri.HostNone {
+		b = append(b, " ("...)
+		b = append(b, k.String()...)
+		if a := u.Addr(); a.IsValid() {
+			b = append(b, ", address "...)
+			b = a.AppendTo(b)
+		}
+		b = append(b, ')')
+	}
+	b = append(b, '\n')
+	value("port", u.Port(), u.HasPort())
+	if u.Port() != "" {
+		if n, ok := u.PortNumber(); ok {
+			b = append(b, " ("...)
+			b = strconv.AppendUint(b, uint64(n), 10)
+			b = append(b, ')')
+		} else {
+			b = append(b, " (out of 16-bit range)"...)
+		}
+	}
+	b = append(b, '\n')
+	value("path", u.Path(), true)
+	b = append(b, '\n')
+	item("segments")
+	b = append(b, '[')
+	forSegments(u.Path(), func(i int, seg string) {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, '"')
+		b = append(b, seg...)
+		b = append(b, '"')
+	})
+	b = append(b, "]\n"...)
+	value("query", u.Query(), u.HasQuery())
+	b = append(b, '\n')
+	value("fragment", u.Fragment(), u.HasFragment())
+	e.text = append(b, '\n')
+	e.out.Write(e.text)
+}
+
+// diagram draws the figure of RFC 3986, section 3 under a reference:
+//
+//	  foo://example.com:8042/over/there?name=ferret#nose
+//	  \_/   \______________/\_________/ \_________/ \__/
+//	   |           |            |            |        |
+//	scheme     authority       path        query   fragment
+//
+// Each marked component is underlined by "\_..._/" ("\/" for two
+// characters, "^" for one) with a "|" under its middle, and its name is
+// centred under the "|" as far as the names leave room for each other.
+type diagram struct {
+	marks [5]mark
+	n     int
+}
+
+// mark is one underlined component.
+type mark struct {
+	start, n int    // the columns underlined
+	label    string // the component's name
+	x        int    // the column of the label
+}
+
+func (m *mark) pipe() int { return m.start + m.n/2 }
+
+// add marks n columns from start, or nothing when n is 0.
+func (d *diagram) add(start, n int, label string) {
+	if n > 0 {
+		d.marks[d.n] = mark{start: start, n: n, label: label}
+		d.n++
+	}
+}
+
+// appendTo appends u's text and its diagram. u must not be empty.
+func (d *diagram) appendTo(b []byte, u uri.URI) []byte {
+	// The components' columns follow from their lengths: the text is
+	// scheme ":" "//" authority path "?" query "#" fragment.
+	d.n = 0
+	i := 0
+	if !u.IsRelative() {
+		d.add(0, len(u.Scheme()), "scheme")
+		i = len(u.Scheme()) + 1
+	}
+	if u.HasAuthority() {
+		if a := u.Authority(); a == "" {
+			d.add(i, 2, "authority") // the "//" stands for it
+		} else {
+			d.add(i+2, len(a), "authority")
+		}
+		i += 2 + len(u.Authority())
+	}
+	d.add(i, len(u.Path()), "path")
+	i += len(u.Path())
+	if u.HasQuery() {
+		if q := u.Query(); q == "" {
+			d.add(i, 1, "query") // the "?" stands for it
+		} else {
+			d.add(i+1, len(q), "query")
+		}
+		i += 1 + len(u.Query())
+	}
+	if u.HasFragment() {
+		if f := u.Fragment(); f == "" {
+			d.add(i, 1, "fragment")
+		} else {
+			d.add(i+1, len(f), "fragment")
+		}
+	}
+	marks := d.marks[:d.n]
+	indent := placeLabels(marks)
+
+	b = appendSpaces(b, indent)
+	b = append(b, u.String()...)
+	b = append(b, '\n')
+	// The underlines.
+	b = appendSpaces(b, indent)
+	col := 0
+	for _, m := range marks {
+		b = appendSpaces(b, m.start-col)
+		switch m.n {
+		case 1:
+			b = append(b, '^')
+		default:
+			b = append(b, '\\')
+			for k := 2; k < m.n; k++ {
+				b = append(b, '_')
+			}
+			b = append(b, '/')
+		}
+		col = m.start + m.n
+	}
+	b = append(b, '\n')
+	// The pipes.
+	b = appendSpaces(b, indent)
+	col = 0
+	for _, m := range marks {
+		b = appendSpaces(b, m.pipe()-col)
+		b = append(b, '|')
+		col = m.pipe() + 1
+	}
+	b = append(b, '\n')
+	// The names.
+	col = 0
+	for _, m := range marks {
+		b = appendSpaces(b, indent+m.x-col)
+		b = append(b, m.label...)
+		col = indent + m.x + len(m.label)
+	}
+	return append(b, '\n')
+}
+
+// placeLabels sets the column x of every mark's label: as close to centred
+// under the mark's "|" as can be with at least one space between labels, in
+// the least-squares sense. It returns how far everything must be indented
+// for the first label not to start before column 0.
+//
+// With o[i] the width the labels before i need, the constraint is that
+// y[i] = x[i] - o[i] does not decrease, so the best y is the isotonic
+// regression of the ideal columns minus o[i], found by pooling adjacent
+// violators: a run of labels that collide is placed as a unit at the mean of
+// its members' wishes.
+func placeLabels(marks []mark) (indent int) {
+	type pool struct{ sum, n, last int } // sum of wished y, members, last index
+	var pools [len(diagram{}.marks)]pool
+	np := 0
+	o := 0
+	for i := range marks {
+		m := &marks[i]
+		pools[np] = pool{sum: m.pipe() - len(m.label)/2 - o, n: 1, last: i}
+		np++
+		o += len(m.label) + 1
+		// Merge while the earlier pool wants to be further right.
+		for np > 1 && pools[np-2].sum*pools[np-1].n > pools[np-1].sum*pools[np-2].n {
+			p, q := &pools[np-2], pools[np-1]
+			p.sum += q.sum
+			p.n += q.n
+			p.last = q.last
+			np--
+		}
+	}
+	o = 0
+	i := 0
+	for _, p := range pools[:np] {
+		y := roundDiv(p.sum, p.n)
+		for ; i <= p.last; i++ {
+			marks[i].x = y + o
+			o += len(marks[i].label) + 1
+		}
+	}
+	if len(marks) > 0 && marks[0].x < 0 {
+		indent = -marks[0].x
+	}
+	return indent
+}
+
+// roundDiv returns a/n rounded to the nearest integer, halves up; n > 0.
+func roundDiv(a, n int) int {
+	a, n = 2*a+n, 2*n
+	if a >= 0 {
+		return a / n
+	}
+	return -((-a + n - 1) / n)
+}

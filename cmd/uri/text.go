@@ -1,0 +1,100 @@
+package main
+
+import (
+	"errors"
+	"unicode/utf8"
+
+	"github.com/ferret-go/uri"
+)
+
+// Helpers for the human-readable output, shared by the subcommands.
+
+// beginBlock starts the block of text of one input: blocks are separated by
+// an empty line.
+func (e *env) beginBlock() {
+	if e.blocks > 0 {
+		e.out.WriteByte('\n')
+	}
+	e.blocks++
+}
+
+// writeRejectedText writes the block of a rejected input: the input, a caret
+// under the offending byte and the error message.
+//
+//	http://a b/
+//	        ^
+//	uri: invalid character ' ' in host at offset 8
+func (e *env) writeRejectedText(input string, err error) {
+	off := 0
+	var ue *uri.Error
+	if errors.As(err, &ue) {
+		off = ue.Offset
+	}
+	b, col := appendVisible(e.text[:0], input, off)
+	b = append(b, '\n')
+	b = appendSpaces(b, col)
+	b = append(b, "^\n"...)
+	b = append(b, err.Error()...)
+	e.text = append(b, '\n')
+	e.out.Write(e.text)
+}
+
+// appendVisible appends s with every byte that is not printable ASCII written
+// as a Go escape: \t, \n, \r, \x00 for other control bytes and DEL, \u00e9
+// (or \U0001f600) for a character outside ASCII, \xff for a byte that is not
+// part of valid UTF-8. What it appends is printable ASCII, so a terminal
+// shows it as it is, one column per byte, and marks under it line up even
+// for wide or combining characters. It also returns the column at which the
+// byte s[off] is shown, or, when off is past the end, where it would be.
+func appendVisible(b []byte, s string, off int) ([]byte, int) {
+	const hex = "0123456789abcdef"
+	start := len(b)
+	col := -1
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f {
+			if i == off {
+				col = len(b) - start
+			}
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if off >= i && off < i+n {
+			col = len(b) - start
+		}
+		switch {
+		case c == '\t':
+			b = append(b, '\\', 't')
+		case c == '\n':
+			b = append(b, '\\', 'n')
+		case c == '\r':
+			b = append(b, '\\', 'r')
+		case c < utf8.RuneSelf || r == utf8.RuneError && n == 1:
+			b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
+		case r <= 0xFFFF:
+			b = append(b, '\\', 'u')
+			for k := 12; k >= 0; k -= 4 {
+				b = append(b, hex[r>>k&15])
+			}
+		default:
+			b = append(b, '\\', 'U')
+			for k := 28; k >= 0; k -= 4 {
+				b = append(b, hex[r>>k&15])
+			}
+		}
+		i += n
+	}
+	if col < 0 {
+		col = len(b) - start + max(0, off-len(s))
+	}
+	return b, col
+}
+
+func appendSpaces(b []byte, n int) []byte {
+	for ; n > 0; n-- {
+		b = append(b, ' ')
+	}
+	return b
+}
