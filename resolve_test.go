@@ -2,196 +2,71 @@ package uri
 
 import (
 	"errors"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 )
 
-// The examples of RFC 3986, sections 5.4.1 and 5.4.2, verbatim, against the
-// base "http://a/b/c/d;p?q".
-var rfc3986Examples = [][2]string{
-	// 5.4.1.  Normal Examples
-	{"g:h", "g:h"},
-	{"g", "http://a/b/c/g"},
-	{"./g", "http://a/b/c/g"},
-	{"g/", "http://a/b/c/g/"},
-	{"/g", "http://a/g"},
-	{"//g", "http://g"},
-	{"?y", "http://a/b/c/d;p?y"},
-	{"g?y", "http://a/b/c/g?y"},
-	{"#s", "http://a/b/c/d;p?q#s"},
-	{"g#s", "http://a/b/c/g#s"},
-	{"g?y#s", "http://a/b/c/g?y#s"},
-	{";x", "http://a/b/c/;x"},
-	{"g;x", "http://a/b/c/g;x"},
-	{"g;x?y#s", "http://a/b/c/g;x?y#s"},
-	{"", "http://a/b/c/d;p?q"},
-	{".", "http://a/b/c/"},
-	{"./", "http://a/b/c/"},
-	{"..", "http://a/b/"},
-	{"../", "http://a/b/"},
-	{"../g", "http://a/b/g"},
-	{"../..", "http://a/"},
-	{"../../", "http://a/"},
-	{"../../g", "http://a/g"},
-	// 5.4.2.  Abnormal Examples
-	{"../../../g", "http://a/g"},
-	{"../../../../g", "http://a/g"},
-	{"/./g", "http://a/g"},
-	{"/../g", "http://a/g"},
-	{"g.", "http://a/b/c/g."},
-	{".g", "http://a/b/c/.g"},
-	{"g..", "http://a/b/c/g.."},
-	{"..g", "http://a/b/c/..g"},
-	{"./../g", "http://a/b/g"},
-	{"./g/.", "http://a/b/c/g/"},
-	{"g/./h", "http://a/b/c/g/h"},
-	{"g/../h", "http://a/b/c/h"},
-	{"g;x=1/./y", "http://a/b/c/g;x=1/y"},
-	{"g;x=1/../y", "http://a/b/c/y"},
-	{"g?y/./x", "http://a/b/c/g?y/./x"},
-	{"g?y/../x", "http://a/b/c/g?y/../x"},
-	{"g#s/./x", "http://a/b/c/g#s/./x"},
-	{"g#s/../x", "http://a/b/c/g#s/../x"},
-	{"http:g", "http:g"}, // for strict parsers
+// resolutionExample is one row of testdata/resolution-examples.tsv: the
+// example tables of RFC 3986 (5.4), RFC 2396 (Appendix C) and RFC 1808 (5).
+type resolutionExample struct {
+	resolver                Resolver
+	base, reference, target string
 }
 
-// RFC 2396, Appendix C, base "http://a/b/c/d;p?q". "(current document)" is
-// the base without its fragment.
-var rfc2396Examples = [][2]string{
-	// C.1.  Normal Examples
-	{"g:h", "g:h"},
-	{"g", "http://a/b/c/g"},
-	{"./g", "http://a/b/c/g"},
-	{"g/", "http://a/b/c/g/"},
-	{"/g", "http://a/g"},
-	{"//g", "http://g"},
-	{"?y", "http://a/b/c/?y"},
-	{"g?y", "http://a/b/c/g?y"},
-	{"#s", "http://a/b/c/d;p?q#s"}, // (current document)#s
-	{"g#s", "http://a/b/c/g#s"},
-	{"g?y#s", "http://a/b/c/g?y#s"},
-	{";x", "http://a/b/c/;x"},
-	{"g;x", "http://a/b/c/g;x"},
-	{"g;x?y#s", "http://a/b/c/g;x?y#s"},
-	{".", "http://a/b/c/"},
-	{"./", "http://a/b/c/"},
-	{"..", "http://a/b/"},
-	{"../", "http://a/b/"},
-	{"../g", "http://a/b/g"},
-	{"../..", "http://a/"},
-	{"../../", "http://a/"},
-	{"../../g", "http://a/g"},
-	// C.2.  Abnormal Examples
-	{"", "http://a/b/c/d;p?q"}, // (current document)
-	{"../../../g", "http://a/../g"},
-	{"../../../../g", "http://a/../../g"},
-	{"/./g", "http://a/./g"},
-	{"/../g", "http://a/../g"},
-	{"g.", "http://a/b/c/g."},
-	{".g", "http://a/b/c/.g"},
-	{"g..", "http://a/b/c/g.."},
-	{"..g", "http://a/b/c/..g"},
-	{"./../g", "http://a/b/g"},
-	{"./g/.", "http://a/b/c/g/"},
-	{"g/./h", "http://a/b/c/g/h"},
-	{"g/../h", "http://a/b/c/h"},
-	{"g;x=1/./y", "http://a/b/c/g;x=1/y"},
-	{"g;x=1/../y", "http://a/b/c/y"},
-	{"g?y/./x", "http://a/b/c/g?y/./x"},
-	{"g?y/../x", "http://a/b/c/g?y/../x"},
-	{"g#s/./x", "http://a/b/c/g#s/./x"},
-	{"g#s/../x", "http://a/b/c/g#s/../x"},
-	{"http:g", "http:g"}, // for validating parsers
-}
-
-// RFC 1808, section 5, base "http://a/b/c/d;p?q#f".
-var rfc1808Examples = [][2]string{
-	// 5.1.  Normal Examples
-	{"g:h", "g:h"},
-	{"g", "http://a/b/c/g"},
-	{"./g", "http://a/b/c/g"},
-	{"g/", "http://a/b/c/g/"},
-	{"/g", "http://a/g"},
-	{"//g", "http://g"},
-	{"?y", "http://a/b/c/d;p?y"},
-	{"g?y", "http://a/b/c/g?y"},
-	{"g?y/./x", "http://a/b/c/g?y/./x"},
-	{"#s", "http://a/b/c/d;p?q#s"},
-	{"g#s", "http://a/b/c/g#s"},
-	{"g#s/./x", "http://a/b/c/g#s/./x"},
-	{"g?y#s", "http://a/b/c/g?y#s"},
-	{";x", "http://a/b/c/d;x"},
-	{"g;x", "http://a/b/c/g;x"},
-	{"g;x?y#s", "http://a/b/c/g;x?y#s"},
-	{".", "http://a/b/c/"},
-	{"./", "http://a/b/c/"},
-	{"..", "http://a/b/"},
-	{"../", "http://a/b/"},
-	{"../g", "http://a/b/g"},
-	{"../..", "http://a/"},
-	{"../../", "http://a/"},
-	{"../../g", "http://a/g"},
-	// 5.2.  Abnormal Examples
-	{"", "http://a/b/c/d;p?q#f"},
-	{"../../../g", "http://a/../g"},
-	{"../../../../g", "http://a/../../g"},
-	{"/./g", "http://a/./g"},
-	{"/../g", "http://a/../g"},
-	{"g.", "http://a/b/c/g."},
-	{".g", "http://a/b/c/.g"},
-	{"g..", "http://a/b/c/g.."},
-	{"..g", "http://a/b/c/..g"},
-	{"./../g", "http://a/b/g"},
-	{"./g/.", "http://a/b/c/g/"},
-	{"g/./h", "http://a/b/c/g/h"},
-	{"g/../h", "http://a/b/c/h"},
-	{"http:g", "http:g"},
-	{"http:", "http:"},
-}
-
-func TestResolve1808Params(t *testing.T) {
-	r := Resolver{Standard: RFC1808}
-	for _, tc := range []struct{ base, ref, want string }{
-		// Params follow the first ";" of the path (RFC 1808, 2.4.5).
-		{"http://a/b;p/c", "g", "http://a/g"},
-		{"http://a/b/c;p", ";", "http://a/b/c;p"},
-		{"http://a/b/c;p?q", "?", "http://a/b/c;p?q"},
-		// An empty path beside an authority keeps its "/".
-		{"http://a", ";x", "http://a/;x"},
-		{"A://", ";", "A:///;"},
-		// A network location is inherited unless the reference's is non-empty.
-		{"http://a/b", "///g", "http://a/g"},
-	} {
-		got, err := r.Resolve(MustParse(tc.base), MustParse(tc.ref))
-		if err != nil || got.String() != tc.want {
-			t.Errorf("RFC 1808: resolve %q against %q = %q, %v; want %q", tc.ref, tc.base, got, err, tc.want)
-		}
-		checkSameAsParse(t, got)
+func loadResolutionExamples(tb testing.TB) []resolutionExample {
+	tb.Helper()
+	data, err := os.ReadFile("testdata/resolution-examples.tsv")
+	if err != nil {
+		tb.Fatal(err)
 	}
+	var out []resolutionExample
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			tb.Fatalf("bad line %q", line)
+		}
+		std, mode, _ := strings.Cut(f[0], "/")
+		n, err := strconv.Atoi(std)
+		if err != nil {
+			tb.Fatalf("bad standard in %q", line)
+		}
+		r := Resolver{Standard: Standard(n), NonStrict: mode == "non-strict"}
+		out = append(out, resolutionExample{r, f[1], f[2], f[3]})
+	}
+	return out
 }
 
 func TestResolveExamples(t *testing.T) {
-	for _, tc := range []struct {
-		std      Standard
-		base     string
-		examples [][2]string
-	}{
-		{0, "http://a/b/c/d;p?q", rfc3986Examples},
-		{RFC3986, "http://a/b/c/d;p?q", rfc3986Examples},
-		{RFC2396, "http://a/b/c/d;p?q", rfc2396Examples},
-		{RFC1808, "http://a/b/c/d;p?q#f", rfc1808Examples},
-	} {
-		r := Resolver{Standard: tc.std}
-		base := MustParse(tc.base)
-		for _, ex := range tc.examples {
-			got, err := r.Resolve(base, MustParse(ex[0]))
-			if err != nil {
-				t.Errorf("%v: %q: %v", tc.std, ex[0], err)
-				continue
+	examples := loadResolutionExamples(t)
+	count := map[Standard]int{}
+	for _, ex := range examples {
+		got, err := ex.resolver.Resolve(MustParse(ex.base), MustParse(ex.reference))
+		if err != nil {
+			t.Errorf("%+v: %v", ex, err)
+			continue
+		}
+		if got.String() != ex.target {
+			t.Errorf("%v: resolve %q against %q = %q, want %q", ex.resolver, ex.reference, ex.base, got, ex.target)
+		}
+		checkSameAsParse(t, got)
+		count[ex.resolver.Standard]++
+	}
+	// Every row of the three tables, and the non-strict variants.
+	if count[RFC3986] != 43 || count[RFC2396] != 43 || count[RFC1808] != 39 {
+		t.Errorf("examples per standard: %v", count)
+	}
+	// The zero Resolver is strict RFC 3986.
+	for _, ex := range examples {
+		if ex.resolver == (Resolver{Standard: RFC3986}) {
+			got, _ := MustParse(ex.base).Resolve(MustParse(ex.reference))
+			if got.String() != ex.target {
+				t.Errorf("URI.Resolve(%q, %q) = %q, want %q", ex.base, ex.reference, got, ex.target)
 			}
-			if got.String() != ex[1] {
-				t.Errorf("%v: resolve %q against %q = %q, want %q", tc.std, ex[0], tc.base, got, ex[1])
-			}
-			checkSameAsParse(t, got)
 		}
 	}
 }

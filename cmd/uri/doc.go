@@ -6,8 +6,10 @@
 //
 // The commands are:
 //
-//	parse   show the components of URI references
-//	check   report the inputs that are not valid URI references
+//	parse     show the components of URI references
+//	check     report the inputs that are not valid URI references
+//	resolve   resolve references against a base URI
+//	relative  make the shortest references to targets from a base URI
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.
@@ -60,6 +62,16 @@
 // where error and offset are those of the *uri.Error. Strings are UTF-8: a
 // byte of the input that is not valid UTF-8 is written as U+FFFD, as
 // encoding/json does.
+//
+// # Resolution
+//
+// "uri resolve BASE [reference...]" prints the target URI of each reference
+// (RFC 3986, section 5.2); --non-strict accepts a reference whose scheme
+// equals the base's as relative, and --rfc 2396 or --rfc 1808 follow those
+// obsolete standards. "uri relative BASE [target...]" prints the shortest
+// reference that resolves to each target. The base is an argument; a base
+// that is not a URI with a scheme is a usage error. With --json each input
+// gives {"input":"...","ok":true,"result":"..."}.
 //
 // # Exit status
 //

@@ -36,6 +36,8 @@ type subcommand struct {
 var subcommands = []subcommand{
 	{"parse", "show the components of URI references", runParse},
 	{"check", "report the inputs that are not valid URI references", runCheck},
+	{"resolve", "resolve references against a base URI", runResolve},
+	{"relative", "make the shortest references to targets from a base URI", runRelative},
 }
 
 // Exit statuses.

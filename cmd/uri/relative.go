@@ -1,0 +1,43 @@
+package main
+
+import "github.com/ferret-go/uri"
+
+const relativeHelp = `Relative prints, for each target, the shortest reference that resolves to it
+against BASE: the inverse of resolve. Resolving the output against BASE with
+"uri resolve" gives the same URI as resolving the target does. BASE must be a
+URI with a scheme; a bad BASE is a usage error. A relative target is resolved
+against BASE first.
+
+The reference keeps what it needs to read back the same way: "./" before a
+first segment with a ":", "//host" when the authority differs, the whole
+target when the scheme differs.
+
+A rejected target prints "<target>: <message>" on standard error. With --json
+each target gives one object per line on standard output:
+
+  {"input":"http://a/b/g","ok":true,"result":"../g"}
+
+or the rejected object of parse --json. Bytes that are not valid UTF-8 are
+written as U+FFFD.
+`
+
+func runRelative(e *env, args []string) int {
+	f := e.newFlags("relative", "[--json] BASE [target...]", relativeHelp)
+	asJSON := f.Bool("json", false, "write one JSON object per target, one per line, on standard output")
+	args, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	base, inputs, code, ok := f.baseArg(args)
+	if !ok {
+		return code
+	}
+	return e.eachInput(inputs, func(in string) bool {
+		target, err := uri.Parse(in)
+		var ref uri.URI
+		if err == nil {
+			ref, err = base.Relative(target)
+		}
+		return e.writeResult(*asJSON, in, ref, err)
+	})
+}

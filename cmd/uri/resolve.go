@@ -1,0 +1,59 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/ferret-go/uri"
+)
+
+const resolveHelp = `Resolve resolves each reference against BASE and prints its target URI
+(RFC 3986, section 5.2), one per line. BASE must be a URI with a scheme
+(section 5.1); its fragment is ignored. A bad BASE is a usage error.
+
+By default resolution is strict RFC 3986. --non-strict treats a reference
+whose scheme equals the base's as relative ("http:g" gives "http://a/b/c/g"
+against "http://a/b/c/d;p?q"), as section 5.2.2 allows for backward
+compatibility. --rfc 2396 and --rfc 1808 reproduce the obsolete rules of
+RFC 2396 and RFC 1808 (for instance "../../../g" gives "http://a/../g").
+
+A rejected reference prints "<reference>: <message>" on standard error.
+With --json each reference gives one object per line on standard output:
+
+  {"input":"../g","ok":true,"result":"http://a/b/g"}
+
+or the rejected object of parse --json. Bytes that are not valid UTF-8 are
+written as U+FFFD.
+`
+
+func runResolve(e *env, args []string) int {
+	f := e.newFlags("resolve", "[--json] [--strict|--non-strict] [--rfc 3986|2396|1808] BASE [reference...]", resolveHelp)
+	asJSON := f.Bool("json", false, "write one JSON object per reference, one per line, on standard output")
+	strict := f.Bool("strict", false, "resolve strictly: a scheme in the reference is always its own (the default)")
+	nonStrict := f.Bool("non-strict", false, "ignore a reference's scheme when it equals the base's (RFC 3986, 5.2.2)")
+	rfc := f.Int("rfc", 3986, "the `standard` whose rules to follow: 3986, 2396 or 1808")
+	args, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	if *strict && *nonStrict {
+		return f.usageError("--strict and --non-strict exclude each other")
+	}
+	r := uri.Resolver{NonStrict: *nonStrict, Standard: uri.Standard(*rfc)}
+	switch r.Standard {
+	case uri.RFC3986, uri.RFC2396, uri.RFC1808:
+	default:
+		return f.usageError("--rfc must be 3986, 2396 or 1808, not " + strconv.Itoa(*rfc))
+	}
+	base, inputs, code, ok := f.baseArg(args)
+	if !ok {
+		return code
+	}
+	return e.eachInput(inputs, func(in string) bool {
+		ref, err := uri.Parse(in)
+		var target uri.URI
+		if err == nil {
+			target, err = r.Resolve(base, ref)
+		}
+		return e.writeResult(*asJSON, in, target, err)
+	})
+}
