@@ -55,16 +55,21 @@ else
 fi
 
 # uri against net/url, one row per data set or typical URI. net/url is the
-# base column, so "vs base" is uri's change against net/url.
-benchstat -col '/lib@(neturl uri)' -filter '.unit:(sec/op OR B/op OR allocs/op OR exact-allocs/op)' "$OUT"
+# base column, so "vs base" is uri's change against net/url. sec/op is wall
+# time per URL; cpu-ns/op the process's CPU time per URL, steadier when other
+# work shares the machine.
+benchstat -col '/lib@(neturl uri)' \
+	-filter '.unit:(sec/op OR cpu-ns/op OR B/op OR allocs/op OR exact-allocs/op)' "$OUT"
 
-# Speedup of uri over net/url: the ratio of the medians of sec/op.
-echo
-echo "speedup (net/url sec/op ÷ uri sec/op):"
-benchstat -format csv -col '/lib@(neturl uri)' -filter '.unit:sec/op' "$OUT" 2>/dev/null |
-	awk -F, '$1 != "" && $2 ~ /^[0-9.e+-]+$/ && $4 ~ /^[0-9.e+-]+$/ && $4 > 0 {
-		printf "  %-45s %6.2fx\n", $1, $2 / $4 }'
+# Speedup of uri over net/url: the ratio of the medians.
+for unit in sec/op cpu-ns/op; do
+	echo
+	echo "speedup in $unit (net/url ÷ uri):"
+	benchstat -format csv -col '/lib@(neturl uri)' -filter ".unit:$unit" "$OUT" 2>/dev/null |
+		awk -F, '$1 != "" && $2 ~ /^[0-9.e+-]+$/ && $4 ~ /^[0-9.e+-]+$/ && $4 > 0 {
+			printf "  %-45s %6.2fx\n", $1, $2 / $4 }'
+done
 
 # Entry points of uri against Parse.
 echo
-benchstat -col '/fn@(Parse ParseURI ParseAbsolute ParseRelative)' -filter '.name:EntryPoint .unit:(sec/op OR exact-allocs/op)' "$OUT"
+benchstat -col '/fn@(Parse ParseURI ParseAbsolute ParseRelative)' -filter '.name:EntryPoint .unit:(sec/op OR cpu-ns/op OR exact-allocs/op)' "$OUT"
