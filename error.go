@@ -165,9 +165,11 @@ func newError(s string, off int, comp Component, err error) *Error {
 
 // badByte reports the byte at s[i], where a scan of comp stopped on something
 // that is neither allowed nor a delimiter: a malformed "%" triplet or a
-// character the grammar does not allow.
+// character the grammar does not allow. A well-formed triplet where the
+// grammar allows none (a port, or after an IP-literal) is an invalid "%"
+// character, not an invalid percent-encoding.
 func badByte(s string, i int, comp Component) *Error {
-	if s[i] == '%' {
+	if s[i] == '%' && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
 		return newError(s, i, comp, ErrInvalidPercentEncoding)
 	}
 	return newError(s, i, comp, ErrInvalidCharacter)
