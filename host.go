@@ -132,7 +132,11 @@ func parseIPv6(s string, i int) (a [16]byte, stop int, bad bool) {
 		groups[n] = v
 		n++
 		i = j
-		if n == max || i+1 >= len(s) || s[i] != ':' {
+		if n == max || i >= len(s) || s[i] != ':' {
+			break
+		}
+		if i+1 == len(s) {
+			i++ // the input ends after a ":": the literal is cut short
 			break
 		}
 		if s[i+1] == ':' {
