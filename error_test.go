@@ -21,6 +21,8 @@ func TestErrors(t *testing.T) {
 			"uri: invalid character ' ' in host at offset 8"},
 		{"http://[::1", 7, ComponentHost, []error{ErrUnterminatedIPLiteral, ErrInvalidHost},
 			"uri: unterminated IP literal in host at offset 7"},
+		{"http://[1:", 7, ComponentHost, []error{ErrUnterminatedIPLiteral, ErrInvalidHost},
+			"uri: unterminated IP literal in host at offset 7"},
 		{"http://[1:2:3:4:5:6:7:8:9]", 23, ComponentHost, []error{ErrInvalidIPv6, ErrInvalidHost},
 			"uri: invalid IPv6 literal in host at offset 23"},
 		{"http://[v1]", 10, ComponentHost, []error{ErrInvalidIPvFuture, ErrInvalidHost},

@@ -200,6 +200,8 @@ func TestIPLiteralUnterminated(t *testing.T) {
 	for _, in := range []string{
 		"s://[", "s://[::1", "s://[::1/p]", "s://[::1?q]", "s://[::1#f]", "s://[1:2:3:4:5:6:7:8",
 		"s://[v1.x", "s://[v1.x/y]", "s://[1:2/x]", "s://[1", "http://[::1",
+		// Cut short after a ":", as unterminated as when cut after a group.
+		"s://[1:", "s://[::1:", "s://[1:2:3:4:5:6:7:", "s://[::", "s://[::1.2.",
 	} {
 		off := 4
 		if in == "http://[::1" {
