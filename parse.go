@@ -156,7 +156,9 @@ func parseAuthority(s string, i int, u *URI) (int, *Error) {
 	// (3.2.1) only when the byte that stopped it could continue one.
 	end := scan(s, i, mRegName)
 	u.hostStart = i
-	if end < len(s) && s[end] != '[' && !isAuthorityEnd(s[end]) {
+	// A "[" after a non-empty reg-name cannot begin an IP-literal, so it
+	// goes through the userinfo check like any other invalid byte.
+	if end < len(s) && (s[end] != '[' || end > i) && !isAuthorityEnd(s[end]) {
 		k := end
 		if s[k] != '@' {
 			k = scan(s, k, mUserinfo)
