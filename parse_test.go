@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"math/rand/v2"
 	"net/netip"
 	"slices"
 	"strings"
@@ -813,5 +814,63 @@ func TestNoAllocs(t *testing.T) {
 	})
 	if n != 0 {
 		t.Errorf("accessors: %v allocations, want 0", n)
+	}
+}
+
+// TestScan checks chars.go's scan, for every rule mask, against
+// *( allowed / pct-encoded ) over the sets written above: every byte at
+// every position of a run (across the eight-byte blocks of the fast loop),
+// and random strings dense in "%" triplets.
+func TestScan(t *testing.T) {
+	schemeChar := func(b byte) bool { return isALPHA(b) || isDIGIT(b) || b == '+' || b == '-' || b == '.' }
+	masks := []struct {
+		name    string
+		mask    uint8
+		allowed func(byte) bool
+	}{
+		{"reg-name", mRegName, func(b byte) bool { return isUnreserved(b) || isSubDelim(b) }},
+		{"userinfo", mUserinfo, func(b byte) bool { return isUnreserved(b) || isSubDelim(b) || b == ':' }},
+		{"IPvFuture", mFuture, func(b byte) bool { return isUnreserved(b) || isSubDelim(b) || b == ':' }},
+		{"segment-nz-nc", mSegNC, func(b byte) bool { return isUnreserved(b) || isSubDelim(b) || b == '@' }},
+		{"pchar", mPchar, isPchar},
+		{"path", mPath, func(b byte) bool { return isPchar(b) || b == '/' }},
+		{"query", mQuery, func(b byte) bool { return isPchar(b) || b == '/' || b == '?' }},
+		{"scheme characters", cScheme, schemeChar}, // a mask without a byte set
+	}
+	ref := func(s string, i int, allowed func(byte) bool) int {
+		for i < len(s) {
+			switch {
+			case allowed(s[i]):
+				i++
+			case s[i] == '%' && i+2 < len(s) && isHEXDIG(s[i+1]) && isHEXDIG(s[i+2]):
+				i += 3
+			default:
+				return i
+			}
+		}
+		return i
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "xX09%%%%aF:/?#[]@!$&'()*+,;=-._~ \x00\x7f\xff"
+	for _, m := range masks {
+		for b := 0; b < 256; b++ {
+			for p := 0; p < 20; p++ {
+				s := strings.Repeat("x", p) + string([]byte{byte(b)}) + strings.Repeat("x", 20)
+				if got, want := scan(s, 0, m.mask), ref(s, 0, m.allowed); got != want {
+					t.Errorf("%s: scan(%q) = %d, want %d", m.name, s, got, want)
+				}
+			}
+		}
+		for range 5000 {
+			buf := make([]byte, r.IntN(40))
+			for i := range buf {
+				buf[i] = alphabet[r.IntN(len(alphabet))]
+			}
+			s := string(buf)
+			i := r.IntN(len(s) + 1)
+			if got, want := scan(s, i, m.mask), ref(s, i, m.allowed); got != want {
+				t.Errorf("%s: scan(%q, %d) = %d, want %d", m.name, s, i, got, want)
+			}
+		}
 	}
 }
