@@ -22,100 +22,112 @@ func (u URI) Relative(target URI) (URI, error) {
 	if err != nil {
 		return URI{}, err
 	}
-	b, tp := u.parts(), t.parts()
-	if tp.scheme != b.scheme {
+	b := &u
+	if t.schemeText() != b.schemeText() {
 		return t, nil
 	}
-	if tp.auth != b.auth || tp.userinfo != b.userinfo || tp.host != b.host || tp.port != b.port {
-		if !tp.auth {
+	if t.HasAuthority() != b.HasAuthority() || t.s[t.schemeEnd:t.pathStart] != b.s[b.schemeEnd:b.pathStart] {
+		if !t.HasAuthority() {
 			return t, nil // a reference without scheme would inherit the authority
 		}
-		return networkPath(t, tp), nil
+		return t.withoutScheme(), nil
 	}
-	if tp.path == b.path {
-		if tp.query == b.query {
-			return URI{s: t.s[t.fragStart:]}, nil // "" or "#fragment"
+	path, query, fragment := t.pathText(), t.queryText(), t.fragmentText()
+	if path == b.pathText() {
+		if query == b.queryText() {
+			return t.tail(t.fragStart), nil // "" or "#fragment"
 		}
-		if tp.query != "" {
-			r := URI{s: t.s[t.queryStart:]}
-			r.fragStart = len(tp.query)
-			return r, nil
+		if query != "" {
+			return t.tail(t.queryStart), nil
 		}
 		// The target drops the base's query: only a path can say so.
 	}
 	// What a merge keeps of the base path, as dot removal leaves it: a
 	// reference path is appended to this (RFC 3986, 5.2.3 and 5.2.4).
-	dir := RemoveDotSegments(mergeDir(&b))
-	if tp.path == "" {
+	dir := RemoveDotSegments(mergeDir(b))
+	if path == "" {
 		switch {
-		case tp.auth:
+		case t.HasAuthority():
 			// A merge with an authority gives at least "/" (5.2.3).
-			return networkPath(t, tp), nil
+			return t.withoutScheme(), nil
 		case dir == "":
-			// The base path has no "/": "." merges to "." and
-			// dot removal empties it.
-			buf := make([]byte, 0, 1+len(tp.query)+len(tp.fragment))
-			buf = append(append(append(buf, '.'), tp.query...), tp.fragment...)
-			p := parts{path: ".", query: tp.query, fragment: tp.fragment}
-			return p.uri(unsafe.String(unsafe.SliceData(buf), len(buf))), nil
+			// The base path has no "/": "." merges to "." and dot
+			// removal empties it.
+			return relativeRef(".", query, fragment), nil
 		}
 		return t, nil
 	}
 
 	// Candidates, shortest wins: a relative path from the base's
 	// directory, an absolute path, a network path, the target whole.
-	best := len(t.s) - len(tp.scheme) // network path
-	if !tp.auth {
-		best = len(t.s)
+	best, kind := len(t.s), 0 // 0 network path or whole, 1 absolute path, 2 relative path
+	if t.HasAuthority() {
+		best -= t.schemeEnd
 	}
-	kind := 0 // 0 network path or whole, 1 absolute path, 2 relative path
-	if tp.path[0] == '/' {
-		n := len(tp.path) + len(tp.query) + len(tp.fragment)
-		if strings.HasPrefix(tp.path, "//") {
+	if path[0] == '/' {
+		n := len(t.s) - t.pathStart
+		if strings.HasPrefix(path, "//") {
 			n += 2 // "/." keeps "//" from reading as an authority
 		}
 		if n < best {
 			best, kind = n, 1
 		}
 	}
-	real := tp.path
-	if !tp.auth && strings.HasPrefix(real, "/.//") {
+	real := path
+	if !t.HasAuthority() && strings.HasPrefix(real, "/.//") {
 		real = real[2:] // the guard that resolution puts back
 	}
 	ups, rest, ok := relativePath(dir, real)
 	if ok {
-		if n := relativeLen(ups, rest) + len(tp.query) + len(tp.fragment); n <= best {
+		if n := relativeLen(ups, rest) + len(query) + len(fragment); n <= best {
 			best, kind = n, 2
 		}
 	}
 	switch kind {
 	case 1:
-		p := parts{path: tp.path, query: tp.query, fragment: tp.fragment}
-		if strings.HasPrefix(tp.path, "//") {
-			p.path = "/." + tp.path
-			return p.build(), nil
+		if strings.HasPrefix(path, "//") {
+			return relativeRef("/."+path, query, fragment), nil
 		}
-		return p.uri(t.s[t.pathStart:]), nil
+		return t.tail(t.pathStart), nil
 	case 2:
-		buf := make([]byte, 0, best)
-		buf = appendRelativePath(buf, ups, rest)
-		p := parts{query: tp.query, fragment: tp.fragment}
-		buf = append(buf, tp.query...)
-		buf = append(buf, tp.fragment...)
-		s := unsafe.String(unsafe.SliceData(buf), len(buf))
-		p.path = s[:len(s)-len(tp.query)-len(tp.fragment)]
-		return p.uri(s), nil
+		buf := appendRelativePath(make([]byte, 0, best), ups, rest)
+		n := len(buf)
+		buf = append(append(buf, query...), fragment...)
+		return URI{s: unsafe.String(unsafe.SliceData(buf), len(buf)), queryStart: n, fragStart: n + len(query)}, nil
 	}
-	if tp.auth {
-		return networkPath(t, tp), nil
+	if t.HasAuthority() {
+		return t.withoutScheme(), nil
 	}
 	return t, nil
 }
 
-// networkPath returns t without its scheme: "//authority/path?query#frag".
-func networkPath(t URI, tp parts) URI {
-	tp.scheme = ""
-	return tp.uri(t.s[t.schemeEnd:])
+// withoutScheme returns u as a network-path reference: "//authority/path?query#frag".
+func (u URI) withoutScheme() URI {
+	d := u.schemeEnd
+	u.s = u.s[d:]
+	u.schemeEnd = 0
+	u.hostStart -= d
+	u.hostEnd -= d
+	u.pathStart -= d
+	u.queryStart -= d
+	u.fragStart -= d
+	return u
+}
+
+// tail returns the relative reference that is u's text from i, a component
+// boundary at or after the path's start.
+func (u URI) tail(i int) URI {
+	return URI{s: u.s[i:], queryStart: u.queryStart - min(i, u.queryStart), fragStart: u.fragStart - i}
+}
+
+// relativeRef makes a relative reference without authority from texts that
+// are known to be valid: a path, and a query and fragment with delimiters.
+func relativeRef(path, query, fragment string) URI {
+	s := path
+	if query != "" || fragment != "" {
+		s = path + query + fragment
+	}
+	return URI{s: s, queryStart: len(path), fragStart: len(path) + len(query)}
 }
 
 // relativePath finds how to reach path from the directory dir (a merge

@@ -20,19 +20,25 @@ func RemoveDotSegments(path string) string {
 	return string(appendRemoveDotSegments(make([]byte, 0, len(path)), path))
 }
 
-// hasDotSegment reports whether some segment of path is "." or "..".
+// hasDotSegment reports whether some segment of path is "." or "..". It
+// looks only at the dots, which are few in most paths.
 func hasDotSegment(path string) bool {
-	for i := 0; i < len(path); {
-		j := strings.IndexByte(path[i:], '/')
+	for i := 0; ; i++ {
+		j := strings.IndexByte(path[i:], '.')
 		if j < 0 {
-			j = len(path) - i
+			return false
 		}
-		if seg := path[i : i+j]; seg == "." || seg == ".." {
+		i += j
+		if i > 0 && path[i-1] != '/' {
+			continue
+		}
+		if i+1 < len(path) && path[i+1] == '.' {
+			i++ // ".." so far
+		}
+		if i+1 == len(path) || path[i+1] == '/' {
 			return true
 		}
-		i += j + 1
 	}
-	return false
 }
 
 // appendRemoveDotSegments appends path to out with its dot segments removed,
@@ -133,28 +139,28 @@ func (u URI) Resolve(ref URI) (URI, error) { return Resolver{}.Resolve(u, ref) }
 //
 // The base must have a scheme (section 5.1): a relative base is an error
 // with cause [ErrMissingScheme], not a guess. The base's fragment is ignored.
-// The target keeps the absent/empty distinctions of its parts ("?" alone in
-// ref gives an empty query). When the target has no authority and its path
-// would begin with "//", the path is prefixed with "/." so that the text does
-// not read back as an authority ("foo:/.//bar", not "foo://bar").
+// The target keeps the absent/empty distinctions of its components ("?"
+// alone in ref gives an empty query). When the target has no authority and
+// its path would begin with "//", the path is prefixed with "/." so that the
+// text does not read back as an authority ("foo:/.//bar", not "foo://bar").
 //
 // The result is built with at most one allocation, and none when it is a
-// substring of base or ref.
+// substring of base or ref. Its components are copied, not parsed again.
 func (r Resolver) Resolve(base, ref URI) (URI, error) {
 	if base.IsRelative() {
 		return URI{}, newError(base.s, 0, ComponentScheme, ErrMissingScheme)
 	}
-	b, rp := base.parts(), ref.parts()
-	if r.NonStrict && rp.scheme != "" && strings.EqualFold(rp.scheme, b.scheme) {
-		rp.scheme = ""
-	}
+	// 5.2.2: a non-strict parser may ignore a scheme in the reference if
+	// it is identical to the base URI's scheme.
+	refScheme := ref.schemeEnd > 0 &&
+		!(r.NonStrict && strings.EqualFold(ref.Scheme(), base.Scheme()))
 	switch r.Standard {
 	case 0, RFC3986:
-		return resolve3986(base, ref, &b, &rp), nil
+		return resolve3986(&base, &ref, refScheme), nil
 	case RFC2396:
-		return resolve2396(base, ref, &b, &rp), nil
+		return resolve2396(&base, &ref, refScheme), nil
 	case RFC1808:
-		return resolve1808(base, ref, &b, &rp), nil
+		return resolve1808(&base, &ref, refScheme), nil
 	}
 	return URI{}, ErrUnknownStandard
 }
@@ -168,50 +174,72 @@ const (
 	legacyDots                // RFC 2396, section 5.2, step 6 (and RFC 1808, step 6)
 )
 
+// target describes a resolution's result by where its components come
+// from: the scheme's text, the URI whose authority it takes (nil for none),
+// and the texts of path, query and fragment, each with its delimiter. The
+// path is dir+path with dot segments removed by rule, then tail as it is.
+type target struct {
+	scheme          string
+	auth            *URI
+	dir, path, tail string
+	query, fragment string
+	rule            dotRule
+}
+
+// Component texts of u with their delimiters, as resolution moves them.
+func (u *URI) schemeText() string   { return u.s[:u.schemeEnd] }
+func (u *URI) pathText() string     { return u.s[u.pathStart:u.queryStart] }
+func (u *URI) queryText() string    { return u.s[u.queryStart:u.fragStart] }
+func (u *URI) fragmentText() string { return u.s[u.fragStart:] }
+
 // resolve3986 is the pseudocode of RFC 3986, section 5.2.2.
-func resolve3986(base, ref URI, b, r *parts) URI {
-	var t parts
-	var dir string // the base path's directory, for a merge (section 5.2.3)
-	path, rule := r.path, removeDots
+func resolve3986(base, ref *URI, refScheme bool) URI {
+	t := target{rule: removeDots, path: ref.pathText(), query: ref.queryText(), fragment: ref.fragmentText()}
 	switch {
-	case r.scheme != "":
-		if !hasDotSegment(r.path) {
-			return ref // the target is ref itself
+	case refScheme:
+		if !hasDotSegment(t.path) {
+			return *ref // the target is ref itself
 		}
-		t = *r
-	case r.auth:
-		t = *r
-		t.scheme = b.scheme
+		t.scheme = ref.schemeText()
+		if ref.HasAuthority() {
+			t.auth = ref
+		}
+	case ref.HasAuthority():
+		t.scheme, t.auth = base.schemeText(), ref
 	default:
-		t = *b
-		t.query, t.fragment = r.query, r.fragment
+		t.scheme = base.schemeText()
+		if base.HasAuthority() {
+			t.auth = base
+		}
 		switch {
-		case r.path == "":
-			path, rule = b.path, keepDots
-			if r.query == "" {
-				t.query = b.query
-				if r.fragment == "" {
+		case t.path == "":
+			t.path, t.rule = base.pathText(), keepDots
+			if t.query == "" {
+				if t.fragment == "" {
 					// The target is the base without its fragment.
-					return b.uri(base.s[:base.fragStart])
+					u := *base
+					u.s = base.s[:base.fragStart]
+					return u
 				}
+				t.query = base.queryText()
 			}
-		case r.path[0] == '/':
+		case t.path[0] == '/':
 		default:
-			dir = mergeDir(b)
+			t.dir = mergeDir(base)
 		}
 	}
-	t.fragment = r.fragment
-	return t.buildPath(dir, path, "", rule)
+	return t.build()
 }
 
 // mergeDir returns what section 5.2.3 keeps of the base path when merging:
 // "/" for a base with an authority and an empty path, otherwise everything up
 // to and including the last "/" (nothing when there is none).
-func mergeDir(b *parts) string {
-	if b.auth && b.path == "" {
+func mergeDir(b *URI) string {
+	p := b.pathText()
+	if p == "" && b.HasAuthority() {
 		return "/"
 	}
-	return b.path[:strings.LastIndexByte(b.path, '/')+1]
+	return p[:strings.LastIndexByte(p, '/')+1]
 }
 
 // resolve2396 is RFC 2396, section 5.2. Where it differs from RFC 3986: a
@@ -220,30 +248,28 @@ func mergeDir(b *parts) string {
 // fragment; every other relative-path reference, including a query-only one,
 // is merged with the base's directory; dot segments are removed only from
 // merged paths, and ".." segments that would climb above the root stay.
-func resolve2396(base, ref URI, b, r *parts) URI {
-	var t parts
-	var dir string
-	path, rule := r.path, keepDots
+func resolve2396(base, ref *URI, refScheme bool) URI {
+	t := target{path: ref.pathText(), query: ref.queryText(), fragment: ref.fragmentText()}
 	switch {
-	case r.scheme != "":
-		t = *r
-	case r.auth:
-		t = *r
-		t.scheme = b.scheme
-	case r.path == "" && r.query == "":
-		t = *b
-		path = b.path
+	case refScheme:
+		return *ref
+	case ref.HasAuthority():
+		t.scheme, t.auth = base.schemeText(), ref
 	default:
-		t = *b
-		t.query = r.query
-		if r.path == "" || r.path[0] != '/' {
-			// The 3986 merge rule for a base with an authority and an
-			// empty path: RFC 2396 leaves that case unsaid.
-			dir, rule = mergeDir(b), legacyDots
+		t.scheme = base.schemeText()
+		if base.HasAuthority() {
+			t.auth = base
+		}
+		switch {
+		case t.path == "" && t.query == "":
+			t.path, t.query = base.pathText(), base.queryText()
+		case t.path == "" || t.path[0] != '/':
+			// The 3986 merge rule covers a base with an authority and
+			// an empty path, which RFC 2396 leaves unsaid.
+			t.dir, t.rule = mergeDir(base), legacyDots
 		}
 	}
-	t.fragment = r.fragment
-	return t.buildPath(dir, path, "", rule)
+	return t.build()
 }
 
 // resolve1808 is RFC 1808, section 4. The path of base and ref is split at
@@ -251,41 +277,43 @@ func resolve2396(base, ref URI, b, r *parts) URI {
 // own; an empty reference is the whole base, fragment included; params and
 // query are inherited only when the reference's are empty; the base's
 // network location is inherited unless the reference's is non-empty.
-func resolve1808(base, ref URI, b, r *parts) URI {
+func resolve1808(base, ref *URI, refScheme bool) URI {
 	if ref.s == "" {
-		return base // step 2a
+		return *base // step 2a
 	}
-	if r.scheme != "" {
-		return ref // step 2b
+	if refScheme {
+		return *ref // step 2b
 	}
-	t := *b
-	t.query, t.fragment = r.query, r.fragment
-	if r.auth && len(r.userinfo)+len(r.host)+len(r.port) > 0 { // step 3
-		t.auth, t.userinfo, t.host, t.port, t.kind, t.addr = true, r.userinfo, r.host, r.port, r.kind, r.addr
-		return t.buildPath("", r.path, "", keepDots)
+	t := target{scheme: base.schemeText(), query: ref.queryText(), fragment: ref.fragmentText()}
+	if ref.HasAuthority() && ref.Authority() != "" { // step 3
+		t.auth, t.path = ref, ref.pathText()
+		return t.build()
 	}
-	rpath, rparams := splitParams(r.path)
-	bpath, bparams := splitParams(b.path)
+	if base.HasAuthority() {
+		t.auth = base
+	}
+	rpath, rparams := splitParams(ref.pathText())
+	bpath, bparams := splitParams(base.pathText())
 	switch {
 	case rpath != "" && rpath[0] == '/': // step 4
-		return t.buildPath("", r.path, "", keepDots)
+		t.path, t.tail = rpath, rparams
 	case rpath == "": // step 5
+		t.path, t.tail = bpath, rparams
 		if len(rparams) <= 1 { // empty params: inherit the base's
 			if bparams != "" {
-				rparams = bparams
+				t.tail = bparams
 			}
-			if len(r.query) <= 1 && b.query != "" {
-				t.query = b.query
+			if len(t.query) <= 1 && base.HasQuery() {
+				t.query = base.queryText()
 			}
 		}
-		return t.buildPath("", bpath, rparams, keepDots)
+	default: // step 6
+		t.dir, t.path, t.tail, t.rule = bpath[:strings.LastIndexByte(bpath, '/')+1], rpath, rparams, legacyDots
+		if t.dir == "" && base.HasAuthority() {
+			t.dir = "/"
+		}
 	}
-	// step 6
-	dir := bpath[:strings.LastIndexByte(bpath, '/')+1]
-	if b.auth && bpath == "" {
-		dir = "/"
-	}
-	return t.buildPath(dir, rpath, rparams, legacyDots)
+	return t.build()
 }
 
 // splitParams splits an RFC 1808 path at its first ";": params keeps the ";".
@@ -296,45 +324,42 @@ func splitParams(path string) (p, params string) {
 	return path, ""
 }
 
-// buildPath makes the URI of t whose path is dir+path with dot segments
-// removed by rule, followed by tail as it is. It writes the text once, into
-// one allocation.
-func (t *parts) buildPath(dir, path, tail string, rule dotRule) URI {
-	if rule != keepDots && !hasDotSegment(dir) && !hasDotSegment(path) {
-		rule = keepDots
+// build writes the target's text once, into one allocation, and computes
+// its offsets from the lengths of its pieces.
+func (t *target) build() URI {
+	if t.rule != keepDots && !hasDotSegment(t.dir) && !hasDotSegment(t.path) {
+		t.rule = keepDots
 	}
-	n := len(t.scheme) + 2 + len(t.userinfo) + len(t.host) + len(t.port) +
-		3 + len(dir) + len(path) + len(tail) + len(t.query) + len(t.fragment)
+	authText := ""
+	if t.auth != nil {
+		authText = t.auth.s[t.auth.schemeEnd:t.auth.pathStart] // "//" included
+	}
+	n := len(t.scheme) + len(authText) + 3 + len(t.dir) + len(t.path) + len(t.tail) + len(t.query) + len(t.fragment)
 	buf := make([]byte, 0, n)
 	buf = append(buf, t.scheme...)
-	if t.auth {
-		buf = append(buf, "//"...)
-		buf = append(buf, t.userinfo...)
-		buf = append(buf, t.host...)
-		buf = append(buf, t.port...)
-	}
+	buf = append(buf, authText...)
 	start := len(buf)
 	switch {
-	case rule == keepDots:
-		buf = append(buf, dir...)
-		buf = append(buf, path...)
+	case t.rule == keepDots:
+		buf = append(buf, t.dir...)
+		buf = append(buf, t.path...)
 	default:
-		in := path
-		if dir != "" {
+		in := t.path
+		if t.dir != "" {
 			// The merged path must be one input for the dot removal;
 			// build it on the stack when it is small.
 			var tmp [256]byte
-			merged := append(append(tmp[:0], dir...), path...)
+			merged := append(append(tmp[:0], t.dir...), t.path...)
 			in = unsafe.String(unsafe.SliceData(merged), len(merged))
 		}
-		if rule == legacyDots {
+		if t.rule == legacyDots {
 			buf = appendRemoveDotSegmentsLegacy(buf, in)
 		} else {
 			buf = appendRemoveDotSegments(buf, in)
 		}
 	}
-	buf = append(buf, tail...)
-	if t.auth && len(buf) > start && buf[start] != '/' {
+	buf = append(buf, t.tail...)
+	if t.auth != nil && len(buf) > start && buf[start] != '/' {
 		// RFC 3986, section 3.3: beside an authority a path is empty or
 		// begins with "/". Only RFC 1808 params on the empty path of a
 		// base like "http://a" get here; 1808 keeps that slash apart.
@@ -342,7 +367,7 @@ func (t *parts) buildPath(dir, path, tail string, rule dotRule) URI {
 		copy(buf[start+1:], buf[start:len(buf)-1])
 		buf[start] = '/'
 	}
-	if !t.auth && len(buf)-start >= 2 && buf[start] == '/' && buf[start+1] == '/' {
+	if t.auth == nil && len(buf)-start >= 2 && buf[start] == '/' && buf[start+1] == '/' {
 		// RFC 3986, section 3.3: without an authority a path cannot
 		// begin with "//". "/." keeps the same path after dot removal.
 		buf = append(buf, "/."...)
@@ -352,9 +377,19 @@ func (t *parts) buildPath(dir, path, tail string, rule dotRule) URI {
 	end := len(buf)
 	buf = append(buf, t.query...)
 	buf = append(buf, t.fragment...)
-	s := unsafe.String(unsafe.SliceData(buf), len(buf))
-	t.path = s[start:end]
-	return t.uri(s)
+
+	u := URI{s: unsafe.String(unsafe.SliceData(buf), len(buf))}
+	u.schemeEnd = len(t.scheme)
+	u.hostStart, u.hostEnd = u.schemeEnd, u.schemeEnd
+	if a := t.auth; a != nil {
+		shift := u.schemeEnd - a.schemeEnd
+		u.hostStart, u.hostEnd = a.hostStart+shift, a.hostEnd+shift
+		u.kind, u.addr = a.kind, a.addr
+	}
+	u.pathStart = start
+	u.queryStart = end
+	u.fragStart = end + len(t.query)
+	return u
 }
 
 // appendRemoveDotSegmentsLegacy is step 6 of RFC 2396, section 5.2 (and of
