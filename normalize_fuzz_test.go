@@ -48,7 +48,50 @@ func FuzzNormalize(f *testing.F) {
 			checkNormalizer(t, n, u)
 		}
 		checkSyntaxBased(t, u)
+		checkResolution(t, u)
 	})
+}
+
+// resolutionBases are base URIs with a hierarchical path (an authority, or
+// a path that begins with "/"), against which a reference and its normal
+// form must resolve alike.
+var resolutionBases = []URI{
+	MustParse("http://a/b/c/d;p?q"), // RFC 3986, section 5.4
+	MustParse("foo:/x/y/z/w/v/u?q"),
+	MustParse("foo://h"),
+	MustParse("foo://h/"),
+	MustParse("foo:/"),
+}
+
+// checkResolution checks that normalizing a reference does not change its
+// target URI (RFC 3986, section 5.2), up to normalization of the target:
+// this is what section 6.1 means by comparing references after resolving
+// them. Bases with a rootless path ("foo:a/b") or none ("foo:") are left out:
+// on a rootless path remove_dot_segments does not treat ".." the same at
+// the start and further on (it turns "a/../b" into "/b" but "b" into "b"),
+// so no normal form of a relative path can resolve alike against them.
+// Neither are references with an encoded dot segment ("%2E%2E"): section
+// 2.3 makes it equivalent to "..", which normalization removes, but
+// resolution does not decode, so it takes "%2E%2E" for a plain segment.
+func checkResolution(t *testing.T, u URI) {
+	t.Helper()
+	if hasEncodedDotSegment(u.Path()) {
+		return
+	}
+	for _, n := range []Normalizer{{}, {Flags: SyntaxOnly}} {
+		r := n.Normalize(u)
+		for _, base := range resolutionBases {
+			a, err1 := base.Resolve(u)
+			b, err2 := base.Resolve(r)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("Resolve(%q, %q / %q): %v / %v", base, u, r, err1, err2)
+			}
+			if n.Key(a) != n.Key(b) {
+				t.Fatalf("flags %#x: %q normalizes to %q; against %q they resolve to %q and %q, which normalize to %q and %q",
+					n.Flags, u, r, base, a, b, n.Key(a), n.Key(b))
+			}
+		}
+	}
 }
 
 // checkNormalizer checks the properties that every normal form must have.

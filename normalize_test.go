@@ -2,6 +2,7 @@ package uri
 
 import (
 	"net/netip"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -597,7 +598,7 @@ func TestNormalizeAllocations(t *testing.T) {
 	changed := []string{
 		"HTTP://EXAMPLE.COM", "http://example.com:80/a/./b/../c?%7e#%7e", "http://[0:0::1]/",
 		"http://%31.2.3.4/", "a/../../b", "foo:a/..//b", "MyScheme://h:/",
-		"http://a/" + repeat("x", 300) + "%7e", // long, still within the stack buffer
+		"http://a/" + strings.Repeat("x", 300) + "%7e", // long, still within the stack buffer
 	}
 	for _, s := range changed {
 		u := MustParse(s)
@@ -617,12 +618,4 @@ func TestNormalizeAllocations(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _ = sorted.Normalize(u) }); n != 1 {
 		t.Errorf("Normalize(%q) with flags allocates %v times, want 1", u, n)
 	}
-}
-
-func repeat(s string, n int) string {
-	b := make([]byte, 0, len(s)*n)
-	for range n {
-		b = append(b, s...)
-	}
-	return string(b)
 }
