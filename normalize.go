@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -82,6 +83,37 @@ const (
 	// resource: an empty segment is a segment.
 	CollapseSlashes
 )
+
+// normalizeFlagNames are the names of the flags, bit by bit.
+var normalizeFlagNames = [...]string{
+	"SyntaxOnly", "DropEmptyQuery", "DropEmptyFragment", "DropFragment", "SortQuery",
+	"DropTrailingSlash", "DropDirectoryIndex", "DecodeSafe", "CollapseSlashes",
+}
+
+// String returns the names of the flags in f joined by "|", such as
+// "DropFragment|SortQuery", or "0" for none. Unknown bits are shown in hex.
+func (f NormalizeFlags) String() string {
+	if f == 0 {
+		return "0"
+	}
+	var b []byte
+	for i, name := range normalizeFlagNames {
+		if f&(1<<i) != 0 {
+			if len(b) > 0 {
+				b = append(b, '|')
+			}
+			b = append(b, name...)
+		}
+	}
+	if rest := f &^ (1<<len(normalizeFlagNames) - 1); rest != 0 {
+		if len(b) > 0 {
+			b = append(b, '|')
+		}
+		b = append(b, "0x"...)
+		b = strconv.AppendUint(b, uint64(rest), 16)
+	}
+	return string(b)
+}
 
 // SchemeInfo holds what scheme-based normalization (RFC 3986, section 6.2.3)
 // needs to know about one scheme.
@@ -585,7 +617,8 @@ func (n Normalizer) appendPath(b []byte, p string, auth, scheme, slash bool, dec
 	if hasEncodedDotSegment(p) {
 		// "%2E" is "." (section 2.3), so decode before removing dot
 		// segments. Rare enough to afford a copy.
-		p = string(appendPct(nil, p, decode, false))
+		var tmp [128]byte
+		p = string(appendPct(tmp[:0], p, decode, false))
 	}
 	start := len(b)
 	relative := !scheme && !auth && p[0] != '/'

@@ -87,7 +87,7 @@ func checkResolution(t *testing.T, u URI) {
 				t.Fatalf("Resolve(%q, %q / %q): %v / %v", base, u, r, err1, err2)
 			}
 			if n.Key(a) != n.Key(b) {
-				t.Fatalf("flags %#x: %q normalizes to %q; against %q they resolve to %q and %q, which normalize to %q and %q",
+				t.Fatalf("flags %v: %q normalizes to %q; against %q they resolve to %q and %q, which normalize to %q and %q",
 					n.Flags, u, r, base, a, b, n.Key(a), n.Key(b))
 			}
 		}
@@ -102,28 +102,28 @@ func checkNormalizer(t *testing.T, n Normalizer, u URI) {
 	// address) the normal form was built with.
 	v, err := Parse(r.String())
 	if err != nil {
-		t.Fatalf("flags %#x: %q normalizes to %q, which does not parse: %v", n.Flags, u, r, err)
+		t.Fatalf("flags %v: %q normalizes to %q, which does not parse: %v", n.Flags, u, r, err)
 	}
 	if v != r {
-		t.Fatalf("flags %#x: %q normalizes to %#v, which parses to different components: %#v", n.Flags, u, r, v)
+		t.Fatalf("flags %v: %q normalizes to %#v, which parses to different components: %#v", n.Flags, u, r, v)
 	}
 	// Idempotent.
 	if rr := n.Normalize(r); rr != r {
-		t.Fatalf("flags %#x: not idempotent: %q -> %q -> %q", n.Flags, u, r, rr)
+		t.Fatalf("flags %v: not idempotent: %q -> %q -> %q", n.Flags, u, r, rr)
 	}
 	// The read-only pass agrees with the building pass, both ways.
 	built, _ := n.appendNormal(nil, u)
 	if got := n.isNormal(u); got != (string(built) == u.s) {
-		t.Fatalf("flags %#x: isNormal(%q) = %v, but the normal form is %q", n.Flags, u, got, built)
+		t.Fatalf("flags %v: isNormal(%q) = %v, but the normal form is %q", n.Flags, u, got, built)
 	}
 	if n.isNormal(u) && r != u {
-		t.Fatalf("flags %#x: %q is normal, Normalize gave a different value %#v", n.Flags, u, r)
+		t.Fatalf("flags %v: %q is normal, Normalize gave a different value %#v", n.Flags, u, r)
 	}
 	if !n.Equal(u, r) || !n.Equal(r, u) {
-		t.Fatalf("flags %#x: %q is not Equal to its normal form %q", n.Flags, u, r)
+		t.Fatalf("flags %v: %q is not Equal to its normal form %q", n.Flags, u, r)
 	}
 	if k := n.Key(u); k != r.String() {
-		t.Fatalf("flags %#x: Key(%q) = %q, want %q", n.Flags, u, k, r)
+		t.Fatalf("flags %v: Key(%q) = %q, want %q", n.Flags, u, k, r)
 	}
 }
 
@@ -246,10 +246,10 @@ func FuzzEqual(f *testing.F) {
 		n := Normalizer{Flags: NormalizeFlags(flags) & allNormalizeFlags}
 		eq := n.Equal(u, v)
 		if want := n.Key(u) == n.Key(v); eq != want {
-			t.Fatalf("flags %#x: Equal(%q, %q) = %v, but the keys are %q and %q", n.Flags, a, b, eq, n.Key(u), n.Key(v))
+			t.Fatalf("flags %v: Equal(%q, %q) = %v, but the keys are %q and %q", n.Flags, a, b, eq, n.Key(u), n.Key(v))
 		}
 		if eq != n.Equal(v, u) {
-			t.Fatalf("flags %#x: Equal(%q, %q) is not symmetric", n.Flags, a, b)
+			t.Fatalf("flags %v: Equal(%q, %q) is not symmetric", n.Flags, a, b)
 		}
 	})
 }

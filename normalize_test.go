@@ -22,11 +22,11 @@ func testNormalize(t *testing.T, n Normalizer, cases []normalizeCase) {
 		}
 		got := n.Normalize(u)
 		if got.String() != c.want {
-			t.Errorf("flags %#x: Normalize(%q) = %q, want %q", n.Flags, c.in, got, c.want)
+			t.Errorf("flags %v: Normalize(%q) = %q, want %q", n.Flags, c.in, got, c.want)
 			continue
 		}
 		if want := MustParse(c.want); got != want {
-			t.Errorf("flags %#x: Normalize(%q) = %#v with kind %v, Parse gives kind %v", n.Flags, c.in, got, got.HostKind(), want.HostKind())
+			t.Errorf("flags %v: Normalize(%q) = %#v with kind %v, Parse gives kind %v", n.Flags, c.in, got, got.HostKind(), want.HostKind())
 		}
 	}
 }
@@ -517,6 +517,22 @@ func TestNormalizeDefaultsOff(t *testing.T) {
 	})
 }
 
+func TestNormalizeFlagsString(t *testing.T) {
+	for f, want := range map[NormalizeFlags]string{
+		0:                              "0",
+		SyntaxOnly:                     "SyntaxOnly",
+		DropFragment | SortQuery:       "DropFragment|SortQuery",
+		CollapseSlashes | DecodeSafe:   "DecodeSafe|CollapseSlashes",
+		allNormalizeFlags:              "SyntaxOnly|DropEmptyQuery|DropEmptyFragment|DropFragment|SortQuery|DropTrailingSlash|DropDirectoryIndex|DecodeSafe|CollapseSlashes",
+		DropEmptyQuery | 1<<12 | 1<<15: "DropEmptyQuery|0x9000",
+		1 << 10:                        "0x400",
+	} {
+		if got := f.String(); got != want {
+			t.Errorf("NormalizeFlags(%#x).String() = %q, want %q", uint16(f), got, want)
+		}
+	}
+}
+
 func TestIsDirectoryIndex(t *testing.T) {
 	for s, want := range map[string]bool{
 		"index.html": true, "INDEX.HTM": true, "default.aspx": true, "Default.asp": true, "index.php": true,
@@ -556,10 +572,10 @@ func TestNormalizerEqual(t *testing.T) {
 	for _, tt := range tests {
 		a, b := MustParse(tt.a), MustParse(tt.b)
 		if got := tt.n.Equal(a, b); got != tt.want {
-			t.Errorf("flags %#x: Equal(%q, %q) = %v, want %v", tt.n.Flags, tt.a, tt.b, got, tt.want)
+			t.Errorf("flags %v: Equal(%q, %q) = %v, want %v", tt.n.Flags, tt.a, tt.b, got, tt.want)
 		}
 		if got := tt.n.Key(a) == tt.n.Key(b); got != tt.want {
-			t.Errorf("flags %#x: Key(%q) == Key(%q) is %v, want %v", tt.n.Flags, tt.a, tt.b, got, tt.want)
+			t.Errorf("flags %v: Key(%q) == Key(%q) is %v, want %v", tt.n.Flags, tt.a, tt.b, got, tt.want)
 		}
 		if tt.n.Flags == 0 && tt.n.Schemes == nil && a.Equal(b) != tt.want {
 			t.Errorf("URI.Equal(%q, %q) = %v, want %v", tt.a, tt.b, !tt.want, tt.want)
