@@ -302,11 +302,12 @@ func (n Normalizer) Equal(a, b URI) bool {
 	if a.s == b.s {
 		return true
 	}
-	var bufA, bufB [256]byte
 	na, nb := n.isNormal(a), n.isNormal(b)
-	switch {
-	case na && nb:
+	if na && nb {
 		return false // two different normal forms
+	}
+	var bufA, bufB [256]byte
+	switch {
 	case na:
 		x, _ := n.appendNormal(bufB[:0], b)
 		return a.s == string(x)
