@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -17,8 +18,15 @@ import (
 	"github.com/ferret-go/uri"
 )
 
-// dataDir holds the URL lists (see its README.md).
-const dataDir = "../../shared/data/urls"
+// dataDir returns the directory of the URL lists (see its README.md): that
+// of $URI_BENCH_DATA, as for the parser benchmarks of the main module, or
+// ../../shared/data/urls.
+func dataDir() string {
+	if d := os.Getenv("URI_BENCH_DATA"); d != "" {
+		return d
+	}
+	return "../../shared/data/urls"
+}
 
 // datasets are the lists benchmarked, by name: the four real lists and the
 // web-platform-tests inputs as an edge-case mix.
@@ -93,7 +101,7 @@ func loadCorpora(tb testing.TB) map[string]*corpus {
 	tb.Helper()
 	corporaOnce.Do(func() {
 		for _, name := range datasets {
-			f, err := os.Open(filepath.Join(dataDir, name+".txt"))
+			f, err := os.Open(filepath.Join(dataDir(), name+".txt"))
 			if err != nil {
 				corporaErr = err
 				return
@@ -125,9 +133,14 @@ func loadCorpora(tb testing.TB) map[string]*corpus {
 
 // BenchmarkNormalize normalizes one URL per operation, string to string,
 // cycling through each list, as written (data=name) and already normal
-// (data=name-normal). Compare the implementations with
+// (data=name-normal). Sub-benchmark names are key=value pairs, so that
 //
-//	benchstat -col /impl results.txt
+//	benchstat -col /lib results.txt
+//
+// puts the implementations side by side. Besides ns/op it reports
+// cpu-ns/op, the process's CPU time per URL (steadier when other work
+// shares the machine, and it counts the garbage collector's work on other
+// threads), and exact-allocs/op, the unrounded average.
 func BenchmarkNormalize(b *testing.B) {
 	cs := loadCorpora(b)
 	for _, name := range datasets {
@@ -137,17 +150,13 @@ func BenchmarkNormalize(b *testing.B) {
 				lines, data = cs[name].normal, name+"-normal"
 			}
 			for _, impl := range normalizers {
-				b.Run("data="+data+"/impl="+impl.name, func(b *testing.B) {
-					b.ReportAllocs()
+				b.Run("data="+data+"/lib="+impl.name, func(b *testing.B) {
 					var bytes int64
 					for _, s := range lines {
 						bytes += int64(len(s))
 					}
 					b.SetBytes(bytes / int64(len(lines)))
-					b.ResetTimer()
-					for i := 0; i < b.N; i++ {
-						sink, _ = impl.fn(lines[i%len(lines)])
-					}
+					measure(b, func(i int) { sink, _ = impl.fn(lines[i%len(lines)]) })
 				})
 			}
 		}
@@ -165,13 +174,32 @@ func BenchmarkEqual(b *testing.B) {
 		for i := range c.lines {
 			us[i], ns[i] = uri.MustParse(c.lines[i]), uri.MustParse(c.normal[i])
 		}
-		b.Run("data="+name+"/impl=uri", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
+		b.Run("data="+name+"/lib=uri", func(b *testing.B) {
+			measure(b, func(i int) {
 				j := i % len(us)
 				sinkBool = us[j].Equal(ns[j])
-			}
+			})
 		})
+	}
+}
+
+// measure runs op(i) for i in [0, b.N) and reports allocations, CPU time
+// and exact allocations per operation.
+func measure(b *testing.B, op func(i int)) {
+	b.ReportAllocs()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		op(i)
+	}
+	b.StopTimer()
+	cpu := cpuTime() - cpu0
+	runtime.ReadMemStats(&m1)
+	b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/float64(b.N), "exact-allocs/op")
+	if cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }
 
