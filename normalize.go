@@ -133,7 +133,9 @@ type SchemeInfo struct {
 }
 
 // Schemes maps scheme names to their facts for scheme-based normalization.
-// Names should be lowercase; [Schemes.Lookup] is case-insensitive.
+// The names must be lowercase, the form a scheme takes once normalized;
+// [Schemes.Lookup] lowercases the name it looks up, so that the lookup is
+// case-insensitive. A name with an uppercase letter is never found.
 type Schemes map[string]SchemeInfo
 
 // defaultSchemeNames lists the schemes of the default table; defaultScheme
@@ -200,23 +202,19 @@ func DefaultSchemes() Schemes {
 	return t
 }
 
-// Lookup returns the facts of scheme, ignoring ASCII case on both sides.
+// Lookup returns the facts of scheme, in any case ("HTTP" finds "http").
 func (t Schemes) Lookup(scheme string) (SchemeInfo, bool) {
-	if info, ok := t[scheme]; ok {
-		return info, true
+	if !hasUpper(scheme) {
+		info, ok := t[scheme]
+		return info, ok
 	}
 	var buf [32]byte
-	if len(scheme) <= len(buf) && hasUpper(scheme) {
-		if info, ok := t[string(appendLower(buf[:0], scheme))]; ok {
-			return info, true
-		}
+	if len(scheme) > len(buf) {
+		info, ok := t[strings.ToLower(scheme)]
+		return info, ok
 	}
-	for name, info := range t { // keys that are not lowercase
-		if hasUpper(name) && strings.EqualFold(name, scheme) {
-			return info, true
-		}
-	}
-	return SchemeInfo{}, false
+	info, ok := t[string(appendLower(buf[:0], scheme))]
+	return info, ok
 }
 
 // Normalizer normalizes and compares URI references. The zero value applies
