@@ -63,14 +63,14 @@ func runEqual(e *env, args []string) int {
 	}
 	n := uri.Normalizer{Flags: flags.flags}
 	bad := false // an input did not parse
-	compare := func(in, a, b string, bStart int, pair bool) bool {
+	compare := func(in, a, b string, aStart, bStart int, pair bool) bool {
 		var u, v uri.URI
 		var err error
 		errIn, errStart := in, 0 // where err is
 		if !pair {
 			err = errNotAPair
 		} else if u, err = rule.parse(a); err != nil {
-			errIn = a
+			errIn, errStart = a, aStart
 		} else if v, err = rule.parse(b); err != nil {
 			errIn, errStart = b, bStart
 		}
@@ -113,13 +113,13 @@ func runEqual(e *env, args []string) int {
 	if len(inputs) == 2 {
 		a, b := inputs[0], inputs[1]
 		code = exitOK
-		if !compare(a+" "+b, a, b, len(a)+1, true) || e.failed() {
+		if !compare(a+" "+b, a, b, 0, len(a)+1, true) || e.failed() {
 			code = exitRejected
 		}
 	} else {
 		code = e.eachInput(nil, func(in string) bool {
-			a, b, bStart, pair := splitPair(in)
-			return compare(in, a, b, bStart, pair)
+			a, b, aStart, bStart, pair := splitPair(in)
+			return compare(in, a, b, aStart, bStart, pair)
 		})
 	}
 	if bad {
@@ -129,9 +129,8 @@ func runEqual(e *env, args []string) int {
 }
 
 // splitPair splits a line into two fields separated by spaces or tabs, and
-// returns the offset of the second; pair is false unless there are exactly
-// two.
-func splitPair(line string) (a, b string, bStart int, pair bool) {
+// returns their offsets; pair is false unless there are exactly two.
+func splitPair(line string) (a, b string, aStart, bStart int, pair bool) {
 	isSpace := func(c byte) bool { return c == ' ' || c == '\t' }
 	i := 0
 	for i < len(line) && isSpace(line[i]) {
@@ -151,7 +150,7 @@ func splitPair(line string) (a, b string, bStart int, pair bool) {
 	}
 	rest := strings.TrimLeft(line[m:], " \t")
 	if j == i || m == k || rest != "" {
-		return "", "", 0, false
+		return "", "", 0, 0, false
 	}
-	return line[i:j], line[k:m], k, true
+	return line[i:j], line[k:m], i, k, true
 }

@@ -44,6 +44,9 @@ func TestEqual(t *testing.T) {
 				`{"input":"http://a/ b c","ok":false,"error":"uri equal: want two URI references separated by spaces","offset":null}` + "\n" +
 				`{"input":"http://a/  http://a/%zz","ok":false,"error":"uri: invalid percent-encoding \"%zz\" in path at offset 20","offset":20}` + "\n" +
 				`{"input":"x y","ok":true,"equal":false,"a":"x","b":"y"}` + "\n", "", 2},
+		{"json offsets", " %zz b\n\ta\t%\n", []string{"equal", "--json"},
+			`{"input":" %zz b","ok":false,"error":"uri: invalid percent-encoding \"%zz\" in path at offset 1","offset":1}` + "\n" +
+				`{"input":"\ta\t%","ok":false,"error":"uri: invalid percent-encoding \"%\" in path at offset 3","offset":3}` + "\n", "", 2},
 		{"json arguments", "", []string{"equal", "--json", "a", "%"},
 			`{"input":"a %","ok":false,"error":"uri: invalid percent-encoding \"%\" in path at offset 2","offset":2}` + "\n", "", 2},
 		{"json different", "", []string{"equal", "--json", "a", "b"},
