@@ -6,10 +6,12 @@
 //
 // The commands are:
 //
-//	parse     show the components of URI references
-//	check     report the inputs that are not valid URI references
-//	resolve   resolve references against a base URI
-//	relative  make the shortest references to targets from a base URI
+//	parse      show the components of URI references
+//	check      report the inputs that are not valid URI references
+//	resolve    resolve references against a base URI
+//	relative   make the shortest references to targets from a base URI
+//	normalize  print the normal form of URI references
+//	equal      tell whether two URI references are equivalent
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.
@@ -73,10 +75,27 @@
 // that is not a URI with a scheme is a usage error. With --json each input
 // gives {"input":"...","ok":true,"result":"..."}.
 //
+// # Normalization and comparison
+//
+// "uri normalize [input...]" prints the normal form of each input: the
+// result of syntax-based and scheme-based normalization (RFC 3986, sections
+// 6.2.2 and 6.2.3), with --json {"input":"...","ok":true,"result":"..."}.
+// "uri equal A B" tells whether A and B are equivalent, that is, whether
+// their normal forms are the same (section 6.2): it prints "equal" and the
+// normal form or "different" and both, and exits 0 when they are equivalent,
+// 1 when they are not and 2 when one does not parse. Without arguments it
+// reads pairs from standard input, two references on a line separated by
+// spaces or tabs. Both take --flags, a comma-separated list of normalizations
+// beyond the RFC's (drop-fragment, sort-query, drop-trailing-slash, ...),
+// for crawlers and caches that accept to make equal some URIs that may
+// identify different resources.
+//
 // # Exit status
 //
 // 0 when every input was valid, 1 when any was rejected (or reading the input
 // or writing the output failed), 2 on a usage error such as an unknown command
 // or flag. --help and -h print the usage on standard output and exit 0; uri
-// without a command prints it on standard error and exits 2.
+// without a command prints it on standard error and exits 2. equal answers
+// with its status: 1 means a pair is not equivalent, and an input that does
+// not parse gives 2.
 package main

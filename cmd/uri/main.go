@@ -38,6 +38,8 @@ var subcommands = []subcommand{
 	{"check", "report the inputs that are not valid URI references", runCheck},
 	{"resolve", "resolve references against a base URI", runResolve},
 	{"relative", "make the shortest references to targets from a base URI", runRelative},
+	{"normalize", "print the normal form of URI references", runNormalize},
+	{"equal", "tell whether two URI references are equivalent", runEqual},
 }
 
 // Exit statuses.

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/ferret-go/uri"
+)
+
+const equalHelp = `Equal tells whether two URI references are equivalent: whether their normal
+forms, as normalize prints them, are the same (RFC 3986, section 6.2). The
+two are given as arguments or, without arguments, as lines of standard
+input, each holding two references separated by spaces or tabs (a URI
+reference never contains either).
+
+For each pair it prints "equal" and the normal form, or "different" and the
+two normal forms, separated by spaces:
+
+  $ uri equal 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d' 'example://a/b/c/%7Bfoo%7D'
+  equal example://a/b/c/%7Bfoo%7D
+  $ uri equal http://a/ 'http://a/?'
+  different http://a/ http://a/?
+
+--flags adds normalizations beyond the RFC, as for normalize. A reference
+that does not parse gives "<reference>: <message>" on standard error, and a
+line that does not hold two references a message.
+
+With --json it writes one JSON object per pair, each on one line, in input
+order; "input" is the line, or the two arguments joined by a space:
+
+  {"input":"HTTP://a:80 http://a/","ok":true,"equal":true,"a":"http://a/","b":"http://a/"}
+  {"input":"http://a/ b c","ok":false,"error":"uri equal: want two URI references separated by spaces","offset":null}
+
+For a reference that does not parse, offset is the offset of the error in
+"input". Bytes that are not valid UTF-8 are written as U+FFFD.
+
+Exit status: 0 when every pair is equivalent, 1 when a pair is not, 2 when
+an input does not parse or a line does not hold two references, or on a
+usage error.
+`
+
+// Keys of equal --json.
+const (
+	keyEqual jsonKey = `,"equal":`
+	keyA     jsonKey = `,"a":`
+	keyB     jsonKey = `,"b":`
+)
+
+// errNotAPair is the error of a line that does not hold two references.
+var errNotAPair = errors.New("uri equal: want two URI references separated by spaces")
+
+func runEqual(e *env, args []string) int {
+	f := e.newFlags("equal", "[--json] [--flags list] [--rule rule] [reference reference]", equalHelp)
+	asJSON := f.Bool("json", false, "write one JSON object per pair, one per line, on standard output")
+	flags := f.normalizerFlag()
+	rule := f.ruleFlag()
+	inputs, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	if len(inputs) != 0 && len(inputs) != 2 {
+		return f.usageError("want two references, or none to read pairs from standard input")
+	}
+	n := uri.Normalizer{Flags: flags.flags}
+	bad := false // an input did not parse
+	compare := func(in, a, b string, aStart, bStart int, pair bool) bool {
+		var u, v uri.URI
+		var err error
+		errIn, errStart := in, 0 // where err is
+		if !pair {
+			err = errNotAPair
+		} else if u, err = rule.parse(a); err != nil {
+			errIn, errStart = a, aStart
+		} else if v, err = rule.parse(b); err != nil {
+			errIn, errStart = b, bStart
+		}
+		if err != nil {
+			bad = true
+			if *asJSON {
+				var ue *uri.Error
+				if errors.As(err, &ue) {
+					// The offset in the line, not in the reference.
+					moved := *ue
+					moved.Input, moved.Offset = in, ue.Offset+errStart
+					err = &moved
+				}
+				e.writeRejectedJSON(in, err)
+			} else {
+				e.writeResult(false, errIn, uri.URI{}, err)
+			}
+			return false
+		}
+		ka, kb := n.Key(u), n.Key(v)
+		if *asJSON {
+			j := e.beginJSON(in)
+			j.boolean(keyOK, true)
+			j.boolean(keyEqual, ka == kb)
+			j.plain(keyA, ka)
+			j.plain(keyB, kb)
+			e.endJSON(j)
+			return ka == kb
+		}
+		if ka == kb {
+			e.text = append(append(e.text[:0], "equal "...), ka...)
+		} else {
+			e.text = append(append(e.text[:0], "different "...), ka...)
+			e.text = append(append(e.text, ' '), kb...)
+		}
+		e.text = append(e.text, '\n')
+		e.out.Write(e.text)
+		return ka == kb
+	}
+	if len(inputs) == 2 {
+		a, b := inputs[0], inputs[1]
+		code = exitOK
+		if !compare(a+" "+b, a, b, 0, len(a)+1, true) || e.failed() {
+			code = exitRejected
+		}
+	} else {
+		code = e.eachInput(nil, func(in string) bool {
+			a, b, aStart, bStart, pair := splitPair(in)
+			return compare(in, a, b, aStart, bStart, pair)
+		})
+	}
+	if bad {
+		return exitUsage
+	}
+	return code
+}
+
+// splitPair splits a line into two fields separated by spaces or tabs, and
+// returns their offsets; pair is false unless there are exactly two.
+func splitPair(line string) (a, b string, aStart, bStart int, pair bool) {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' }
+	i := 0
+	for i < len(line) && isSpace(line[i]) {
+		i++
+	}
+	j := i
+	for j < len(line) && !isSpace(line[j]) {
+		j++
+	}
+	k := j
+	for k < len(line) && isSpace(line[k]) {
+		k++
+	}
+	m := k
+	for m < len(line) && !isSpace(line[m]) {
+		m++
+	}
+	rest := strings.TrimLeft(line[m:], " \t")
+	if j == i || m == k || rest != "" {
+		return "", "", 0, 0, false
+	}
+	return line[i:j], line[k:m], i, k, true
+}

@@ -1,0 +1,1079 @@
+package uri
+
+import (
+	"bytes"
+	"net/netip"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Normalization and comparison (RFC 3986, section 6).
+//
+// Normalizing is done in two passes. The first, isNormal, only reads: when the
+// reference is already in normal form (the common case for stored or
+// generated URIs), Normalize returns it as it is, with no allocation. The
+// second, appendNormal, writes the normal form into a buffer on the stack and
+// records each component's end, so the result is one string allocation and a
+// URI whose offsets come from those lengths, not from parsing again. The two
+// passes must agree exactly: isNormal(u) must hold if and only if
+// appendNormal(u) gives back u's text. The fuzz test checks that both ways.
+
+// NormalizeFlags selects normalizations to apply on top of the RFC's own
+// (sections 6.2.2 and 6.2.3), for a [Normalizer]. The zero value selects
+// none. Each flag says whether it is safe by the RFC, that is, whether every
+// URI it makes equal is equivalent by RFC 3986, or whether it may make equal
+// two URIs that identify different resources. The unsafe ones are the
+// protocol-based rung of the comparison ladder (section 6.2.4): what web
+// crawlers and caches do to find duplicates, at some risk of false positives.
+type NormalizeFlags uint16
+
+const (
+	// SyntaxOnly stops at syntax-based normalization (RFC 3986, section
+	// 6.2.2): case, percent-encoding and dot segments. The port and an empty
+	// path are kept as written and the scheme table is not used. RFC-safe: it
+	// only does less, one rung lower on the ladder.
+	SyntaxOnly NormalizeFlags = 1 << iota
+
+	// DropEmptyQuery removes a "?" with nothing after it. May change the
+	// resource: section 6.2.3 says "http://example.com/?" cannot be assumed
+	// equivalent to "http://example.com/" unless the scheme says so.
+	DropEmptyQuery
+
+	// DropEmptyFragment removes a "#" with nothing after it. May change the
+	// resource: section 6.2.3 says two URIs that differ only by a final "#"
+	// are different, whatever the scheme.
+	DropEmptyFragment
+
+	// DropFragment removes the fragment. Section 6.1 advises it when URIs are
+	// compared to select a network action (retrieval, caching), since the
+	// fragment is not sent; but the fragment does identify a secondary
+	// resource, so the result may identify a different one.
+	DropFragment
+
+	// SortQuery sorts the query's "&"-separated parameters by name (the text
+	// before the first "="), keeping the order of parameters that share a
+	// name. May change the resource: the query's structure is the server's
+	// business, and some servers read parameters in order.
+	SortQuery
+
+	// DropTrailingSlash removes the "/" at the end of the path ("/a/b/"
+	// becomes "/a/b"), except the one of a path that is just "/", and in a
+	// relative reference the one that ends a "./" or "../". May change the
+	// resource: the two are different URIs that many servers redirect one to
+	// the other (section 6.2.4).
+	DropTrailingSlash
+
+	// DropDirectoryIndex removes a last path segment that names a directory
+	// index page, such as "index.html" or "default.aspx" (see
+	// [IsDirectoryIndex]), keeping the "/" before it. May change the
+	// resource: it is a server convention, not a rule.
+	DropDirectoryIndex
+
+	// DecodeSafe decodes, besides the unreserved characters, the
+	// percent-encoded reserved characters that servers treat the same either
+	// way in practice: in the path "!$&'()*+,=:@" ("/" and ";" stay
+	// encoded) and in the query and fragment "!$'()*,:@/?" ("&", "=", "+"
+	// and ";" stay encoded, since forms give them meaning). May change the
+	// resource: RFC 3986, section 2.2 says such URIs are not equivalent.
+	DecodeSafe
+
+	// CollapseSlashes replaces each run of "/" in the path by one ("/a//b"
+	// becomes "/a/b"), after dot segments are removed. May change the
+	// resource: an empty segment is a segment.
+	CollapseSlashes
+)
+
+// normalizeFlagNames are the names of the flags, bit by bit.
+var normalizeFlagNames = [...]string{
+	"SyntaxOnly", "DropEmptyQuery", "DropEmptyFragment", "DropFragment", "SortQuery",
+	"DropTrailingSlash", "DropDirectoryIndex", "DecodeSafe", "CollapseSlashes",
+}
+
+// String returns the names of the flags in f joined by "|", such as
+// "DropFragment|SortQuery", or "0" for none. Unknown bits are shown in hex.
+func (f NormalizeFlags) String() string {
+	if f == 0 {
+		return "0"
+	}
+	var b []byte
+	for i, name := range normalizeFlagNames {
+		if f&(1<<i) != 0 {
+			if len(b) > 0 {
+				b = append(b, '|')
+			}
+			b = append(b, name...)
+		}
+	}
+	if rest := f &^ (1<<len(normalizeFlagNames) - 1); rest != 0 {
+		if len(b) > 0 {
+			b = append(b, '|')
+		}
+		b = append(b, "0x"...)
+		b = strconv.AppendUint(b, uint64(rest), 16)
+	}
+	return string(b)
+}
+
+// SchemeInfo holds what scheme-based normalization (RFC 3986, section 6.2.3)
+// needs to know about one scheme.
+type SchemeInfo struct {
+	// Port is the scheme's default port; an explicit port equal to it is
+	// removed. 0 means the scheme has none.
+	Port uint16
+	// EmptyPathIsSlash tells that an empty path after an authority means the
+	// same as "/", as in http ("http://a" is "http://a/"); the empty path
+	// is then written "/".
+	EmptyPathIsSlash bool
+	// DefaultHost is the host that an empty host stands for, such as
+	// "localhost" for file (RFC 8089, section 2); written explicitly, it is
+	// removed when the authority has no userinfo and no port, as section
+	// 6.2.3 asks.
+	DefaultHost string
+}
+
+// Schemes maps scheme names to their facts for scheme-based normalization.
+// The names must be lowercase, the form a scheme takes once normalized;
+// [Schemes.Lookup] lowercases the name it looks up, so that the lookup is
+// case-insensitive. A name with an uppercase letter is never found.
+type Schemes map[string]SchemeInfo
+
+// defaultSchemeNames lists the schemes of the default table; defaultScheme
+// holds their facts. The list is never written.
+var defaultSchemeNames = [...]string{
+	"coap", "coaps", "file", "ftp", "git", "gopher", "http", "https", "imap",
+	"ldap", "ldaps", "news", "nntp", "pop", "rtsp", "rtsps", "sftp", "ssh",
+	"telnet", "ws", "wss",
+}
+
+// defaultScheme is the default table as code: a switch on a lowercase name
+// is much faster than a map, and it is read-only by construction.
+func defaultScheme(name string) (SchemeInfo, bool) {
+	switch name {
+	case "http", "ws": // RFC 9110, section 4.2.1; RFC 6455, section 3
+		return SchemeInfo{Port: 80, EmptyPathIsSlash: true}, true
+	case "https", "wss": // RFC 9110, section 4.2.2; RFC 6455, section 3
+		return SchemeInfo{Port: 443, EmptyPathIsSlash: true}, true
+	case "ftp": // RFC 1738, section 3.2
+		return SchemeInfo{Port: 21}, true
+	case "file": // RFC 8089, section 2
+		return SchemeInfo{DefaultHost: "localhost"}, true
+	case "ssh", "sftp":
+		return SchemeInfo{Port: 22}, true
+	case "telnet": // RFC 4248
+		return SchemeInfo{Port: 23}, true
+	case "gopher": // RFC 4266
+		return SchemeInfo{Port: 70}, true
+	case "pop": // RFC 2384
+		return SchemeInfo{Port: 110}, true
+	case "nntp", "news": // RFC 5538
+		return SchemeInfo{Port: 119}, true
+	case "imap": // RFC 5092
+		return SchemeInfo{Port: 143}, true
+	case "rtsps": // RFC 7826
+		return SchemeInfo{Port: 322}, true
+	case "ldap": // RFC 4516
+		return SchemeInfo{Port: 389}, true
+	case "rtsp": // RFC 7826
+		return SchemeInfo{Port: 554}, true
+	case "ldaps":
+		return SchemeInfo{Port: 636}, true
+	case "coap": // RFC 7252, section 6.1
+		return SchemeInfo{Port: 5683}, true
+	case "coaps": // RFC 7252, section 6.2
+		return SchemeInfo{Port: 5684}, true
+	case "git":
+		return SchemeInfo{Port: 9418}, true
+	}
+	return SchemeInfo{}, false
+}
+
+// DefaultSchemes returns a new copy of the scheme table that [URI.Normalize]
+// and the zero [Normalizer] use: the default ports of http (80), https (443),
+// ws (80), wss (443), ftp (21), ssh, sftp, telnet, gopher, pop, nntp, news,
+// imap, ldap, ldaps, rtsp, rtsps, coap, coaps and git; "/" for an empty path
+// in http, https, ws and wss; "localhost" as the default host of file. The
+// copy is the caller's to extend and pass in a Normalizer.
+func DefaultSchemes() Schemes {
+	t := make(Schemes, len(defaultSchemeNames))
+	for _, name := range defaultSchemeNames {
+		t[name], _ = defaultScheme(name)
+	}
+	return t
+}
+
+// Lookup returns the facts of scheme, in any case ("HTTP" finds "http").
+func (t Schemes) Lookup(scheme string) (SchemeInfo, bool) {
+	if !hasUpper(scheme) {
+		info, ok := t[scheme]
+		return info, ok
+	}
+	var buf [32]byte
+	if len(scheme) > len(buf) {
+		info, ok := t[strings.ToLower(scheme)]
+		return info, ok
+	}
+	info, ok := t[string(appendLower(buf[:0], scheme))]
+	return info, ok
+}
+
+// Normalizer normalizes and compares URI references. The zero value applies
+// syntax-based and scheme-based normalization (RFC 3986, sections 6.2.2 and
+// 6.2.3) with the default scheme table, like [URI.Normalize]; Flags add or
+// remove steps and Schemes replaces the table. A Normalizer is a small value,
+// safe for concurrent use as long as its Schemes map is not modified.
+type Normalizer struct {
+	// Flags selects the steps beyond (or short of) the RFC's own.
+	Flags NormalizeFlags
+	// Schemes gives the scheme facts; nil means the table that
+	// [DefaultSchemes] returns.
+	Schemes Schemes
+}
+
+// Normalize returns u in normal form: the result of syntax-based
+// normalization (RFC 3986, section 6.2.2) and scheme-based normalization
+// (section 6.2.3) with the table of [DefaultSchemes]. It is the same as the
+// zero [Normalizer]'s Normalize; see there for the steps.
+func (u URI) Normalize() URI { return Normalizer{}.Normalize(u) }
+
+// Equal reports whether u and v are equivalent after syntax-based and
+// scheme-based normalization (RFC 3986, section 6.2), that is, whether
+// u.Normalize() and v.Normalize() are the same string. It does not allocate
+// for URIs of up to 256 bytes. Section 6.1 advises resolving relative
+// references before comparing them; Equal compares them as written.
+func (u URI) Equal(v URI) bool { return Normalizer{}.Equal(u, v) }
+
+// Normalize returns u in the normal form that n selects. The steps are those
+// of RFC 3986, section 6.2.2:
+//   - the scheme and a registered name are lowercased; an IPv6 address is
+//     written in the canonical form of RFC 5952 (lowercase, no leading
+//     zeros, the longest run of zero groups shortened to "::", dotted IPv4
+//     for IPv4-mapped addresses); an IPvFuture literal is lowercased, since
+//     a host is case-insensitive (section 3.2.2);
+//   - in every component, percent-encodings of unreserved characters are
+//     decoded and the hexadecimal digits of the others are uppercased;
+//     userinfo, path, query and fragment otherwise keep their case;
+//   - dot segments are removed from the path (section 5.2.4). A relative
+//     reference keeps what it needs to resolve to the same URI: its leading
+//     "../" segments, a "./" before a first segment that holds ":" or is
+//     empty, and "./" for a path that would otherwise become empty ("a/.."
+//     becomes "./"). A path without authority that would begin with "//"
+//     gets "/." in front, so that it is not read as an authority
+//     ("foo:/.//bar" stays as it is);
+//
+// then, unless Flags has [SyntaxOnly], those of section 6.2.3 with n's
+// scheme table:
+//   - an empty port is removed, whatever the scheme ("http://a:/");
+//   - leading zeros of the port are removed (the port is a decimal number,
+//     section 3.2.3) and a port equal to the scheme's default is removed;
+//   - an empty path after an authority becomes "/" when the scheme says so;
+//   - a host equal to the scheme's default host is removed when there is no
+//     userinfo and no port;
+//
+// and then the steps of n's other flags. The delimiters of empty components
+// ("?", "#") are kept unless a flag says otherwise, as section 6.2.3 advises.
+//
+// The result is a valid reference whose components and host kind are those
+// that [Parse] finds in its text, and normalizing it again gives it back.
+// When u is already normal, Normalize returns u itself without allocating;
+// otherwise it allocates the new text once (more only for text over 512
+// bytes, or a path segment that is an encoded dot, like "%2E").
+func (n Normalizer) Normalize(u URI) URI {
+	if n.isNormal(u) {
+		return u
+	}
+	var buf [512]byte
+	b, l := n.appendNormal(buf[:0], u)
+	return l.uri(string(b))
+}
+
+// Key returns the normal form of u as a string, for use as a map key when
+// removing duplicates: two references have the same key exactly when
+// n.Equal says they are equal.
+func (n Normalizer) Key(u URI) string { return n.Normalize(u).s }
+
+// Equal reports whether a and b have the same normal form under n: the
+// comparison ladder of RFC 3986, section 6.2, as a simple string comparison
+// (section 6.2.1) after the normalizations n selects. It does not allocate
+// for URIs of up to 256 bytes.
+func (n Normalizer) Equal(a, b URI) bool {
+	if a.s == b.s {
+		return true
+	}
+	na, nb := n.isNormal(a), n.isNormal(b)
+	if na && nb {
+		return false // two different normal forms
+	}
+	var bufA, bufB [256]byte
+	switch {
+	case na:
+		x, _ := n.appendNormal(bufB[:0], b)
+		return a.s == string(x)
+	case nb:
+		x, _ := n.appendNormal(bufA[:0], a)
+		return b.s == string(x)
+	}
+	x, _ := n.appendNormal(bufA[:0], a)
+	y, _ := n.appendNormal(bufB[:0], b)
+	return string(x) == string(y)
+}
+
+// lookup returns the facts of a lowercase scheme name.
+func (n Normalizer) lookup(scheme string) SchemeInfo {
+	var info SchemeInfo
+	if n.Schemes == nil {
+		info, _ = defaultScheme(scheme)
+	} else {
+		info, _ = n.Schemes.Lookup(scheme)
+	}
+	return info
+}
+
+// layout records where each component of a normal form ends in its text, so
+// that the URI is made from lengths (see parts.uri).
+type layout struct {
+	scheme, userinfo, host, port, path, query int
+	auth                                      bool
+	kind                                      HostKind
+	addr                                      netip.Addr
+}
+
+// uri returns the URI whose text is s, the text that l describes.
+func (l *layout) uri(s string) URI {
+	p := parts{auth: l.auth, kind: l.kind, addr: l.addr}
+	p.scheme = s[:l.scheme]
+	i := l.scheme
+	if l.auth {
+		p.userinfo = s[i+2 : l.userinfo]
+		p.host = s[l.userinfo:l.host]
+		p.port = s[l.host:l.port]
+		i = l.port
+	}
+	p.path = s[i:l.path]
+	p.query = s[l.path:l.query]
+	p.fragment = s[l.query:]
+	return p.uri(s)
+}
+
+// decodeClass tells, for each octet, in which components a normalizer
+// decodes its percent-encoding: dUnreserved everywhere (RFC 3986, section
+// 2.3), the others only with DecodeSafe. It is never written after init.
+var decodeClass = func() (t [256]uint8) {
+	for c := range 256 {
+		if class[c]&cUnreserved != 0 {
+			t[c] |= dUnreserved
+		}
+	}
+	for _, c := range []byte("!$&'()*+,=:@") {
+		t[c] |= dSafePath
+	}
+	for _, c := range []byte("!$'()*,:@/?") {
+		t[c] |= dSafeQuery
+	}
+	return t
+}()
+
+const (
+	dUnreserved = 1 << iota
+	dSafePath
+	dSafeQuery
+)
+
+// decodeSets returns the decode classes for the path and for the query and
+// fragment.
+func (n Normalizer) decodeSets() (path, query uint8) {
+	if n.Flags&DecodeSafe != 0 {
+		return dUnreserved | dSafePath, dUnreserved | dSafeQuery
+	}
+	return dUnreserved, dUnreserved
+}
+
+// isNormal reports whether u is its own normal form under n. It only reads.
+func (n Normalizer) isNormal(u URI) bool {
+	f := n.Flags
+	scheme := u.Scheme()
+	if hasUpper(scheme) {
+		return false
+	}
+	schemeBased := f&SyntaxOnly == 0
+	var info SchemeInfo
+	if schemeBased && scheme != "" {
+		info = n.lookup(scheme)
+	}
+	auth := u.HasAuthority()
+	if auth {
+		if !pctNormal(u.Userinfo(), dUnreserved) {
+			return false
+		}
+		host := u.Host()
+		switch u.kind {
+		case HostRegName:
+			if !regNameNormal(host) {
+				return false
+			}
+		case HostIPv6:
+			var buf [64]byte
+			if string(u.addr.AppendTo(buf[:0])) != host {
+				return false
+			}
+		case HostIPvFuture:
+			if hasUpper(host) {
+				return false
+			}
+		}
+		if schemeBased {
+			if u.HasPort() {
+				if p := u.Port(); p == "" || p[0] == '0' && len(p) > 1 || isPort(p, info.Port) {
+					return false
+				}
+			} else if info.DefaultHost != "" && !u.HasUserinfo() && strings.EqualFold(u.s[u.hostStart:u.hostEnd], info.DefaultHost) {
+				return false
+			}
+		}
+	}
+	pathSet, querySet := n.decodeSets()
+	slash := schemeBased && info.EmptyPathIsSlash
+	if !n.pathNormal(u.Path(), auth, scheme != "", slash, pathSet) {
+		return false
+	}
+	if u.HasQuery() {
+		q := u.Query()
+		if q == "" && f&DropEmptyQuery != 0 || !pctNormal(q, querySet) || f&SortQuery != 0 && !paramsSorted(q) {
+			return false
+		}
+	}
+	if u.HasFragment() {
+		fr := u.Fragment()
+		if f&DropFragment != 0 || fr == "" && f&DropEmptyFragment != 0 || !pctNormal(fr, querySet) {
+			return false
+		}
+	}
+	return true
+}
+
+// pathNormal reports whether path p is its own normal form, in a reference
+// that has an authority or not, and a scheme or not. slash tells that an
+// empty path after an authority must be "/". It mirrors appendPath.
+func (n Normalizer) pathNormal(p string, auth, scheme, slash bool, decode uint8) bool {
+	f := n.Flags
+	if p == "" {
+		return !(auth && slash)
+	}
+	if !pctNormal(p, decode) {
+		return false
+	}
+	r := p // the part that must be free of dot segments
+	if !scheme && !auth && p[0] != '/' {
+		// A relative path: "../" repeated, then the rest, with "./" in
+		// front of a rest that needs it.
+		ups := false
+		for strings.HasPrefix(r, "../") {
+			r, ups = r[3:], true
+		}
+		if strings.HasPrefix(r, "./") {
+			if ups || !needsDotPrefix(r[2:]) {
+				return false
+			}
+			r = r[2:]
+		}
+		if f&CollapseSlashes != 0 && r != "" && r[0] == '/' ||
+			f&DropTrailingSlash != 0 && r != "" && r[len(r)-1] == '/' ||
+			f&DropDirectoryIndex != 0 && isIndexName(lastSegment(r)) {
+			return false
+		}
+	} else {
+		if !auth && strings.HasPrefix(p, "/.//") {
+			r = p[2:]
+		}
+		if f&DropTrailingSlash != 0 && len(r) > 1 && r[len(r)-1] == '/' {
+			return false
+		}
+		if f&DropDirectoryIndex != 0 {
+			if i := strings.LastIndexByte(r, '/'); i >= 0 && isIndexName(r[i+1:]) {
+				return false
+			}
+		}
+	}
+	if f&CollapseSlashes != 0 && strings.Contains(r, "//") {
+		return false
+	}
+	return !hasDotSegmentFast(r)
+}
+
+// appendNormal appends the normal form of u under n to b and returns it with
+// its layout. The steps, in order, are those listed on Normalize.
+func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
+	var l layout
+	f := n.Flags
+	schemeBased := f&SyntaxOnly == 0
+	start := len(b)
+
+	// Scheme (section 6.2.2.1).
+	var info SchemeInfo
+	if !u.IsRelative() {
+		b = appendLower(b, u.s[:u.schemeEnd])
+		if schemeBased {
+			if scheme := u.Scheme(); !hasUpper(scheme) {
+				info = n.lookup(scheme)
+			} else {
+				info = n.lookup(string(b[start : len(b)-1]))
+			}
+		}
+	}
+	l.scheme = len(b) - start
+
+	// Authority.
+	if u.HasAuthority() {
+		l.auth = true
+		b = append(b, '/', '/')
+		if u.HasUserinfo() {
+			b = appendPct(b, u.Userinfo(), dUnreserved, false)
+			b = append(b, '@')
+		}
+		l.userinfo = len(b) - start
+
+		// Port first, since it decides whether a default host goes.
+		port, hasPort := u.Port(), u.HasPort()
+		if schemeBased && hasPort {
+			for len(port) > 1 && port[0] == '0' {
+				port = port[1:]
+			}
+			hasPort = port != "" && !isPort(port, info.Port)
+		}
+
+		h := len(b)
+		l.kind, l.addr = u.kind, u.addr
+		switch u.kind {
+		case HostIPv6:
+			b = append(b, '[')
+			b = u.addr.AppendTo(b)
+			b = append(b, ']')
+		case HostIPvFuture:
+			b = appendLower(b, u.s[u.hostStart:u.hostEnd])
+		case HostIPv4:
+			b = append(b, u.s[u.hostStart:u.hostEnd]...)
+		default:
+			host := u.Host()
+			b = appendPct(b, host, dUnreserved, true)
+			if strings.IndexByte(host, '%') >= 0 {
+				// Decoding may have made an IPv4address ("%31.2.3.4"),
+				// which the first-match rule of section 3.2.2 makes one.
+				if nh := len(b) - h; nh >= 7 && nh <= 15 {
+					if a, end, ok := parseIPv4(string(b[h:]), 0); ok && end == nh {
+						l.kind, l.addr = HostIPv4, netip.AddrFrom4(a)
+					}
+				}
+			}
+		}
+		if schemeBased && info.DefaultHost != "" && !hasPort && !u.HasUserinfo() &&
+			len(b)-h == len(info.DefaultHost) && strings.EqualFold(string(b[h:]), info.DefaultHost) {
+			b = b[:h]
+			l.kind, l.addr = HostRegName, netip.Addr{}
+		}
+		l.host = len(b) - start
+		if hasPort {
+			b = append(b, ':')
+			b = append(b, port...)
+		}
+		l.port = len(b) - start
+	}
+
+	// Path (sections 6.2.2.2, 6.2.2.3, 6.2.3).
+	pathSet, querySet := n.decodeSets()
+	b = n.appendPath(b, u.Path(), l.auth, !u.IsRelative(), schemeBased && info.EmptyPathIsSlash, pathSet)
+	l.path = len(b) - start
+
+	// Query.
+	if u.HasQuery() && !(u.fragStart == u.queryStart+1 && f&DropEmptyQuery != 0) {
+		b = append(b, '?')
+		q := len(b)
+		b = appendPct(b, u.Query(), querySet, false)
+		if f&SortQuery != 0 {
+			b = sortParams(b, q)
+		}
+	}
+	l.query = len(b) - start
+
+	// Fragment: no scheme-based normalization (section 6.2.3).
+	if u.HasFragment() && f&DropFragment == 0 && !(len(u.s) == u.fragStart+1 && f&DropEmptyFragment != 0) {
+		b = append(b, '#')
+		b = appendPct(b, u.Fragment(), querySet, false)
+	}
+	return b, l
+}
+
+// appendPath appends the normal form of path p to b; auth and scheme tell
+// whether the reference has them, slash that an empty path after an
+// authority is "/", decode which percent-encodings to decode.
+func (n Normalizer) appendPath(b []byte, p string, auth, scheme, slash bool, decode uint8) []byte {
+	f := n.Flags
+	if p == "" {
+		if auth && slash {
+			b = append(b, '/')
+		}
+		return b
+	}
+	if hasEncodedDotSegment(p) {
+		// "%2E" is "." (section 2.3), so decode before removing dot
+		// segments. Rare enough to afford a copy.
+		var tmp [128]byte
+		p = string(appendPct(tmp[:0], p, decode, false))
+	}
+	start := len(b)
+	relative := !scheme && !auth && p[0] != '/'
+	rest := start // where the path goes on after the leading "../"s
+	ups := 0
+	if !hasDotSegmentFast(p) {
+		b = appendPct(b, p, decode, false)
+	} else {
+		if relative {
+			// RFC 3986, section 5.2.4 on base-directory + p, for any base
+			// directory: the dots that climb above p's start stay as
+			// leading "../" segments; the rest is what remove_dot_segments
+			// does to the part of p that never climbs that high.
+			var i int
+			ups, i = relativeUps(p)
+			for range ups {
+				b = append(b, "../"...)
+			}
+			rest = len(b)
+			if i == 0 {
+				b = appendRemoveDotSegments(b, p)
+			} else {
+				// p[i:] is empty or begins with "/": that "/" is the
+				// one that ends the "../" (or the base directory).
+				b = appendRemoveDotSegments(b, p[i:])
+				if len(b) > rest {
+					b = append(b[:rest], b[rest+1:]...)
+				}
+			}
+		} else {
+			b = appendRemoveDotSegments(b, p)
+		}
+		b = pctInPlace(b, rest, decode)
+	}
+	if f&CollapseSlashes != 0 {
+		b = collapseSlashes(b, rest)
+		if relative && len(b) > rest && b[rest] == '/' {
+			b = append(b[:rest], b[rest+1:]...)
+		}
+	}
+	if f&(DropTrailingSlash|DropDirectoryIndex) != 0 {
+		b = trimPathEnd(b, rest, relative, f)
+	}
+	switch {
+	case relative:
+		if ups == 0 && needsDotPrefix(b[rest:]) {
+			b = insert(b, rest, "./")
+		}
+	case !auth && len(b)-start >= 2 && b[start] == '/' && b[start+1] == '/':
+		b = insert(b, start, "/.")
+	}
+	return b
+}
+
+// hasDotSegmentFast reports what hasDotSegment does, whether some segment of
+// p is "." or "..", in one scan for "." instead of one scan per segment:
+// paths have fewer dots than slashes, and a dot segment begins with a dot
+// that begins p or follows a "/".
+func hasDotSegmentFast(p string) bool {
+	for i := 0; ; i++ {
+		j := strings.IndexByte(p[i:], '.')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if (i == 0 || p[i-1] == '/') && isDotSegmentAt(p, i) {
+			return true
+		}
+	}
+}
+
+// isDotSegmentAt reports whether the segment that begins at p[i] is "." or
+// "..".
+func isDotSegmentAt(p string, i int) bool {
+	if i >= len(p) || p[i] != '.' {
+		return false
+	}
+	if i++; i < len(p) && p[i] == '.' {
+		i++
+	}
+	return i == len(p) || p[i] == '/'
+}
+
+// relativeUps walks the segments of a relative path p as remove_dot_segments
+// would after a base directory (RFC 3986, section 5.2.4): a segment goes one
+// level down, ".." one up, "." nowhere. It returns how many levels p climbs
+// above its start (ups), and the index in p just past the last segment at
+// which it is that high, from where on p stays below.
+func relativeUps(p string) (ups, i int) {
+	depth, low := 0, 0
+	for pos := 0; ; {
+		end := strings.IndexByte(p[pos:], '/')
+		if end < 0 {
+			end = len(p)
+		} else {
+			end += pos
+		}
+		switch p[pos:end] {
+		case ".":
+		case "..":
+			depth--
+		default:
+			depth++
+		}
+		if depth <= low {
+			low, i = depth, end
+		}
+		if end == len(p) {
+			return -low, i
+		}
+		pos = end + 1
+	}
+}
+
+// trimPathEnd applies DropTrailingSlash and DropDirectoryIndex to the path
+// that ends b and begins at start, until neither changes it. In a relative
+// path, start is just past the leading "../" segments.
+func trimPathEnd(b []byte, start int, relative bool, f NormalizeFlags) []byte {
+	keep := 1 // a path that is just "/" keeps it
+	if relative {
+		keep = 0 // the "/" that ends "../" is before start
+	}
+	for {
+		if f&DropTrailingSlash != 0 {
+			for len(b)-start > keep && b[len(b)-1] == '/' {
+				b = b[:len(b)-1]
+			}
+		}
+		if f&DropDirectoryIndex == 0 {
+			return b
+		}
+		i := lastSlash(b, start)
+		if i < start && !relative || !isIndexName(b[i+1:]) {
+			return b
+		}
+		b = b[:i+1]
+		if f&DropTrailingSlash == 0 {
+			return b
+		}
+	}
+}
+
+// lastSlash returns the index of the last "/" in b at or after start, or
+// start-1 if there is none.
+func lastSlash(b []byte, start int) int {
+	i := len(b) - 1
+	for i >= start && b[i] != '/' {
+		i--
+	}
+	return i
+}
+
+// IsDirectoryIndex reports whether a path segment names a directory index
+// page, for [DropDirectoryIndex]: "index" or "default" followed by ".html",
+// ".htm", ".shtml", ".php", ".asp", ".aspx" or ".jsp", in any ASCII case.
+func IsDirectoryIndex(segment string) bool { return isIndexName(segment) }
+
+func isIndexName[S ~string | ~[]byte](seg S) bool {
+	if len(seg) > len("default.shtml") {
+		return false
+	}
+	var buf [len("default.shtml")]byte
+	for i := 0; i < len(seg); i++ {
+		buf[i] = lower(seg[i])
+	}
+	switch string(buf[:len(seg)]) {
+	case "index.html", "index.htm", "index.shtml", "index.php", "index.asp", "index.aspx", "index.jsp",
+		"default.html", "default.htm", "default.shtml", "default.php", "default.asp", "default.aspx", "default.jsp":
+		return true
+	}
+	return false
+}
+
+// lastSegment returns what follows the last "/" of p, or p.
+func lastSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
+// needsDotPrefix reports whether the rest of a relative path, after its
+// leading "../" segments if any, must be written after "./": when it is
+// empty (an empty path means the current document, not its directory), when
+// it begins with an empty segment (it would be absolute), or when its first
+// segment holds ":" (it would read as a scheme, section 4.2).
+func needsDotPrefix[S ~string | ~[]byte](r S) bool {
+	if len(r) == 0 || r[0] == '/' {
+		return true
+	}
+	for i := 0; i < len(r) && r[i] != '/'; i++ {
+		if r[i] == ':' {
+			return true
+		}
+	}
+	return false
+}
+
+// insert inserts s into b at i.
+func insert(b []byte, i int, s string) []byte {
+	b = append(b, s...)
+	copy(b[i+len(s):], b[i:])
+	copy(b[i:], s)
+	return b
+}
+
+// collapseSlashes replaces each run of "/" in b[start:] by one "/".
+func collapseSlashes(b []byte, start int) []byte {
+	w := start
+	for r := start; r < len(b); r++ {
+		if b[r] == '/' && w > start && b[w-1] == '/' {
+			continue
+		}
+		b[w] = b[r]
+		w++
+	}
+	return b[:w]
+}
+
+// hasEncodedDotSegment reports whether some segment of p is "." or ".."
+// once its percent-encoded unreserved characters are decoded, and holds a
+// "%", such as "%2E" or ".%2e".
+func hasEncodedDotSegment(p string) bool {
+	for i := strings.IndexByte(p, '%'); i >= 0; {
+		// The segment around the "%" at i.
+		s := strings.LastIndexByte(p[:i], '/') + 1
+		e := strings.IndexByte(p[i:], '/')
+		if e < 0 {
+			e = len(p)
+		} else {
+			e += i
+		}
+		if isDots(p[s:e]) {
+			return true
+		}
+		j := strings.IndexByte(p[e:], '%')
+		if j < 0 {
+			return false
+		}
+		i = e + j
+	}
+	return false
+}
+
+// isDots reports whether seg, made of "." and "%2E" in either case, stands
+// for "." or "..".
+func isDots(seg string) bool {
+	n := 0
+	for i := 0; i < len(seg); i++ {
+		switch {
+		case seg[i] == '.':
+		case seg[i] == '%' && i+2 < len(seg) && seg[i+1] == '2' && seg[i+2]|0x20 == 'e':
+			i += 2
+		default:
+			return false
+		}
+		n++
+	}
+	return n == 1 || n == 2
+}
+
+// sortParams sorts the "&"-separated parameters of the query in b[start:]
+// by name, stably (see SortQuery).
+func sortParams(b []byte, start int) []byte {
+	q := b[start:]
+	if paramsSorted(q) {
+		return b
+	}
+	type param struct{ start, end, keyEnd int }
+	var stack [32]param
+	params := stack[:0]
+	for i := 0; i <= len(q); {
+		j := i
+		for j < len(q) && q[j] != '&' {
+			j++
+		}
+		k := i
+		for k < j && q[k] != '=' {
+			k++
+		}
+		params = append(params, param{i, j, k})
+		i = j + 1
+	}
+	slices.SortStableFunc(params, func(x, y param) int {
+		return bytes.Compare(q[x.start:x.keyEnd], q[y.start:y.keyEnd])
+	})
+	// Write the sorted query after b, then move it into place.
+	end := len(b)
+	for i, p := range params {
+		if i > 0 {
+			b = append(b, '&')
+		}
+		b = append(b, b[start+p.start:start+p.end]...)
+	}
+	copy(b[start:], b[end:])
+	return b[:end]
+}
+
+// paramsSorted reports whether the parameters of query q are in the order
+// SortQuery gives them.
+func paramsSorted[S ~string | ~[]byte](q S) bool {
+	var prev S
+	for i := 0; i <= len(q); {
+		j := i
+		for j < len(q) && q[j] != '&' {
+			j++
+		}
+		k := i
+		for k < j && q[k] != '=' {
+			k++
+		}
+		if i > 0 && less(q[i:k], prev) {
+			return false
+		}
+		prev = q[i:k]
+		i = j + 1
+	}
+	return true
+}
+
+// less reports whether a sorts before b, byte by byte.
+func less[S ~string | ~[]byte](a, b S) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+// isPort reports whether the port digits p, without leading zeros, are the
+// number def; def 0 stands for no default port.
+func isPort(p string, def uint16) bool {
+	if def == 0 || len(p) > 5 {
+		return false
+	}
+	v := 0
+	for i := 0; i < len(p); i++ {
+		v = v*10 + int(p[i]-'0')
+	}
+	return v == int(def)
+}
+
+// hasUpper reports whether s holds an ASCII uppercase letter.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i]-'A' < 26 {
+			return true
+		}
+	}
+	return false
+}
+
+func lower(c byte) byte {
+	if c-'A' < 26 {
+		return c + ('a' - 'A')
+	}
+	return c
+}
+
+func upper(c byte) byte {
+	if c-'a' < 26 {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// appendLower appends s in ASCII lowercase.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		b = append(b, lower(s[i]))
+	}
+	return b
+}
+
+// regNameNormal reports whether a registered name is in normal form: no
+// uppercase letter outside percent-encodings, which are themselves normal.
+func regNameNormal(h string) bool {
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if c == '%' {
+			if !tripletNormal(h[i+1], h[i+2], dUnreserved) {
+				return false
+			}
+			i += 2
+		} else if c-'A' < 26 {
+			return false
+		}
+	}
+	return true
+}
+
+// pctNormal reports whether every percent-encoding in s, a valid component,
+// is normal: uppercase hexadecimal digits, and not one that decode says to
+// decode.
+func pctNormal(s string, decode uint8) bool {
+	for {
+		i := strings.IndexByte(s, '%')
+		if i < 0 {
+			return true
+		}
+		if !tripletNormal(s[i+1], s[i+2], decode) {
+			return false
+		}
+		s = s[i+3:]
+	}
+}
+
+// tripletNormal reports whether "%" hi lo is a normal percent-encoding.
+func tripletNormal(hi, lo byte, decode uint8) bool {
+	return hi-'a' >= 6 && lo-'a' >= 6 && decodeClass[unhex(hi)<<4|unhex(lo)]&decode == 0
+}
+
+// appendPct appends s, a valid component, with its percent-encodings
+// normalized (RFC 3986, sections 6.2.2.1 and 6.2.2.2): those of the octets
+// in decode are decoded, the others get uppercase hexadecimal digits. With
+// lower, letters are lowercased too, decoded ones included (the host).
+func appendPct(b []byte, s string, decode uint8, lowercase bool) []byte {
+	for {
+		i := strings.IndexByte(s, '%')
+		if i < 0 {
+			i = len(s)
+		}
+		if lowercase {
+			b = appendLower(b, s[:i])
+		} else {
+			b = append(b, s[:i]...)
+		}
+		if i == len(s) {
+			return b
+		}
+		b = appendTriplet(b, s[i+1], s[i+2], decode, lowercase)
+		s = s[i+3:]
+	}
+}
+
+// appendTriplet appends the normal form of the percent-encoding "%" hi lo.
+func appendTriplet(b []byte, hi, lo byte, decode uint8, lowercase bool) []byte {
+	c := unhex(hi)<<4 | unhex(lo)
+	if decodeClass[c]&decode == 0 {
+		return append(b, '%', upper(hi), upper(lo))
+	}
+	if lowercase {
+		c = lower(c)
+	}
+	return append(b, c)
+}
+
+// pctInPlace normalizes the percent-encodings of b[start:] in place, as
+// appendPct does; the text only shrinks.
+func pctInPlace(b []byte, start int, decode uint8) []byte {
+	w := start
+	for r := start; r < len(b); r++ {
+		if b[r] != '%' {
+			b[w] = b[r]
+			w++
+			continue
+		}
+		hi, lo := b[r+1], b[r+2]
+		w += len(appendTriplet(b[w:w], hi, lo, decode, false))
+		r += 2
+	}
+	return b[:w]
+}
