@@ -1,0 +1,373 @@
+package uri
+
+import (
+	"slices"
+	"strings"
+)
+
+// Percent-encoding, RFC 3986, sections 2.1 to 2.5.
+//
+// A component's ABNF lists the characters it allows literally; every other
+// octet of a data string must be written as a pct-encoded triplet when the
+// component is produced (section 2.4). Escaping here encodes exactly the
+// octets the chosen component does not allow literally and nothing more, so
+// unreserved characters are never encoded (section 2.3) and reserved
+// characters the component allows (such as ":" in a path) stay literal. Text
+// is taken as octets: a UTF-8 character becomes one triplet per byte, as
+// section 2.5 says for new schemes, and invalid UTF-8 is encoded byte by byte
+// the same way. The hexadecimal digits are uppercase (section 2.1: "should use
+// uppercase hexadecimal digits").
+
+// EscapeMode names the component, or part of a component, that a plain string
+// is escaped for by [Escape] and [AppendEscape], and unescaped from by
+// [Unescape]. Each mode allows literally what its grammar rule allows; all
+// modes encode "%" (section 2.4) and allow the unreserved characters. A mode
+// outside the list below encodes everything but the unreserved characters,
+// which is safe in any component.
+type EscapeMode uint8
+
+const (
+	// EscapeUserinfo: userinfo (section 3.2.1). Allows sub-delims and ":".
+	EscapeUserinfo EscapeMode = iota + 1
+	// EscapeHost: reg-name (section 3.2.2). Allows sub-delims. The result is
+	// always a reg-name; an IP address is written by [URI.WithHost] or
+	// [URI.WithAddr].
+	EscapeHost
+	// EscapePath: a whole path (section 3.3). Allows pchar and "/", so "/"
+	// separates segments; use EscapeSegment for data that may hold "/".
+	EscapePath
+	// EscapePathNoScheme: a path that may begin a relative reference
+	// (path-noscheme, section 3.3): as EscapePath, and a ":" before the first
+	// "/" is encoded, so that it cannot be read as a scheme delimiter.
+	EscapePathNoScheme
+	// EscapeSegment: one path segment (section 3.3). Allows pchar, so "/"
+	// becomes "%2F".
+	EscapeSegment
+	// EscapeQuery: a whole query (section 3.4). Allows pchar, "/" and "?",
+	// so "&" and "=" stay literal and keep their usual delimiting role.
+	EscapeQuery
+	// EscapeQueryPart: a key or a value of a query parameter. As EscapeQuery,
+	// and "&", "=" and "+" are encoded: the first two delimit pairs, and "+"
+	// would read as a space to a form decoder.
+	EscapeQueryPart
+	// EscapeForm: a key or a value in application/x-www-form-urlencoded
+	// style. As EscapeQueryPart, except that a space becomes "+"; when
+	// unescaping, "+" becomes a space.
+	EscapeForm
+	// EscapeFragment: a fragment (section 3.5). Allows pchar, "/" and "?".
+	EscapeFragment
+
+	// escapeSegmentNC is the first segment of a relative-path reference
+	// (segment-nz-nc, section 3.3): pchar without ":".
+	escapeSegmentNC
+	numEscapeModes
+)
+
+// literal[c] has bit m set when octet c stands for itself in mode m. Mode 0,
+// the fallback for unknown modes, allows only the unreserved characters. The
+// table is derived from class once and never written after.
+var literal = func() (t [256]uint16) {
+	allow := [numEscapeModes]uint8{
+		0:                  cUnreserved,
+		EscapeUserinfo:     mUserinfo,
+		EscapeHost:         mRegName,
+		EscapePath:         mPath,
+		EscapePathNoScheme: mPath, // the first segment is escaped as escapeSegmentNC
+		EscapeSegment:      mPchar,
+		EscapeQuery:        mQuery,
+		EscapeQueryPart:    mQuery,
+		EscapeForm:         mQuery,
+		EscapeFragment:     mQuery,
+		escapeSegmentNC:    mSegNC,
+	}
+	for c := range t {
+		for m, mask := range allow {
+			if class[c]&mask != 0 {
+				t[c] |= 1 << m
+			}
+		}
+	}
+	// Pair delimiters, and "+" which form decoders read as a space.
+	for _, c := range "&=+" {
+		t[c] &^= 1<<EscapeQueryPart | 1<<EscapeForm
+	}
+	return t
+}()
+
+const (
+	upperhex = "0123456789ABCDEF"
+	formBit  = 1 << EscapeForm
+)
+
+// bits returns m's bit in literal, mapping an unknown mode to mode 0.
+func (m EscapeMode) bits() uint16 {
+	if m >= numEscapeModes {
+		m = 0
+	}
+	return 1 << m
+}
+
+// component returns the component that m escapes for, for errors.
+func (m EscapeMode) component() Component {
+	switch m {
+	case EscapeUserinfo:
+		return ComponentUserinfo
+	case EscapeHost:
+		return ComponentHost
+	case EscapePath, EscapePathNoScheme, EscapeSegment, escapeSegmentNC:
+		return ComponentPath
+	case EscapeQuery, EscapeQueryPart, EscapeForm:
+		return ComponentQuery
+	case EscapeFragment:
+		return ComponentFragment
+	}
+	return 0
+}
+
+// split returns the two stretches of s that are escaped with one bit mask
+// each: for EscapePathNoScheme the first segment and the rest; otherwise all
+// of s and nothing.
+func (m EscapeMode) split(s string) (head string, hb uint16, tail string, tb uint16) {
+	if m == EscapePathNoScheme {
+		k := strings.IndexByte(s, '/')
+		if k < 0 {
+			k = len(s)
+		}
+		return s[:k], escapeSegmentNC.bits(), s[k:], EscapePath.bits()
+	}
+	b := m.bits()
+	return s, b, "", b
+}
+
+// firstUnsafe returns the index of the first octet of s that is not literal
+// under bit b, or len(s).
+func firstUnsafe(s string, b uint16) int {
+	for i := 0; i < len(s); i++ {
+		if literal[s[i]]&b == 0 {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// escapedLen returns the length of s escaped under bit b, where a space
+// takes one byte in form mode.
+func escapedLen(s string, b uint16) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if literal[s[i]]&b == 0 && !(s[i] == ' ' && b == formBit) {
+			n += 2
+		}
+	}
+	return n
+}
+
+// appendEscaped appends s escaped under bit b; dst must have room.
+func appendEscaped(dst []byte, s string, b uint16) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case literal[c]&b != 0:
+			dst = append(dst, c)
+		case c == ' ' && b == formBit:
+			dst = append(dst, '+')
+		default:
+			dst = append(dst, '%', upperhex[c>>4], upperhex[c&15])
+		}
+	}
+	return dst
+}
+
+// escapeLen returns the length of s escaped in mode m, and whether escaping
+// changes s at all.
+func escapeLen(s string, m EscapeMode) (n int, changed bool) {
+	head, hb, tail, tb := m.split(s)
+	i := firstUnsafe(head, hb)
+	j := firstUnsafe(tail, tb)
+	if i == len(head) && j == len(tail) {
+		return len(s), false
+	}
+	return i + escapedLen(head[i:], hb) + j + escapedLen(tail[j:], tb), true
+}
+
+// Escape returns s percent-encoded for the component that m names: every
+// octet that the component does not allow literally becomes "%" and two
+// uppercase hexadecimal digits (RFC 3986, section 2.1). When nothing needs
+// encoding, s itself is returned and nothing is allocated.
+//
+// Escape is for producing a component from data (section 2.4); escaping text
+// that is already percent-encoded encodes its "%" again.
+func Escape(s string, m EscapeMode) string {
+	n, changed := escapeLen(s, m)
+	if !changed {
+		return s
+	}
+	var buf [128]byte
+	var b []byte
+	if n <= len(buf) {
+		b = buf[:0]
+	} else {
+		b = make([]byte, 0, n)
+	}
+	return string(appendEscape(b, s, m))
+}
+
+// AppendEscape appends s percent-encoded as [Escape] does to dst and returns
+// the extended buffer. It allocates only when dst must grow.
+func AppendEscape(dst []byte, s string, m EscapeMode) []byte {
+	head, hb, tail, tb := m.split(s)
+	i := firstUnsafe(head, hb)
+	j := firstUnsafe(tail, tb)
+	if i == len(head) && j == len(tail) {
+		return append(dst, s...)
+	}
+	n := i + escapedLen(head[i:], hb) + j + escapedLen(tail[j:], tb)
+	return appendEscape(slices.Grow(dst, n), s, m)
+}
+
+// appendEscape appends s escaped in mode m to dst, which has room.
+func appendEscape(dst []byte, s string, m EscapeMode) []byte {
+	head, hb, tail, tb := m.split(s)
+	i := firstUnsafe(head, hb)
+	dst = append(dst, head[:i]...)
+	dst = appendEscaped(dst, head[i:], hb)
+	j := firstUnsafe(tail, tb)
+	dst = append(dst, tail[:j]...)
+	return appendEscaped(dst, tail[j:], tb)
+}
+
+// Unescape decodes the pct-encoded triplets of s (RFC 3986, section 2.1), as
+// text of the component that m names. Only in [EscapeForm] mode does "+"
+// decode to a space; every other mode decodes the same way. Other characters
+// are copied as they are, whether or not the component allows them, so
+// Unescape never rejects data; the result is octets and need not be UTF-8.
+//
+// A "%" not followed by two hexadecimal digits gives an [*Error] with cause
+// [ErrInvalidPercentEncoding] and its offset in s. When s holds nothing to
+// decode, s itself is returned and nothing is allocated.
+func Unescape(s string, m EscapeMode) (string, error) {
+	i := firstDecode(s, m == EscapeForm)
+	if i == len(s) {
+		return s, nil
+	}
+	if err := checkTriplets(s, i, m); err != nil {
+		return "", err
+	}
+	var buf [128]byte
+	var b []byte
+	if len(s) <= len(buf) {
+		b = buf[:0]
+	} else {
+		b = make([]byte, 0, len(s))
+	}
+	return string(appendUnescaped(b, s, i, m == EscapeForm)), nil
+}
+
+// AppendUnescape appends s decoded as [Unescape] does to dst and returns the
+// extended buffer. On error dst is returned unchanged.
+func AppendUnescape(dst []byte, s string, m EscapeMode) ([]byte, error) {
+	i := firstDecode(s, m == EscapeForm)
+	if i == len(s) {
+		return append(dst, s...), nil
+	}
+	if err := checkTriplets(s, i, m); err != nil {
+		return dst, err
+	}
+	return appendUnescaped(dst, s, i, m == EscapeForm), nil
+}
+
+// firstDecode returns the index of the first "%" in s, or of the first "+"
+// in form mode, or len(s).
+func firstDecode(s string, form bool) int {
+	if !form {
+		if i := strings.IndexByte(s, '%'); i >= 0 {
+			return i
+		}
+		return len(s)
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' || s[i] == '+' {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// checkTriplets reports the first malformed "%" triplet in s[i:].
+func checkTriplets(s string, i int, m EscapeMode) *Error {
+	for ; i < len(s); i++ {
+		if s[i] == '%' {
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return newError(s, i, m.component(), ErrInvalidPercentEncoding)
+			}
+			i += 2
+		}
+	}
+	return nil
+}
+
+// appendUnescaped appends s decoded to dst; s[:i] holds nothing to decode
+// and every triplet of s[i:] is well formed.
+func appendUnescaped(dst []byte, s string, i int, form bool) []byte {
+	dst = append(dst, s[:i]...)
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '%':
+			dst = append(dst, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+		case c == '+' && form:
+			dst = append(dst, ' ')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// unescapeValid decodes text taken from a valid URI, whose triplets are all
+// well formed, so it cannot fail.
+func unescapeValid(s string, form bool) string {
+	i := firstDecode(s, form)
+	if i == len(s) {
+		return s
+	}
+	return string(appendUnescaped(make([]byte, 0, len(s)), s, i, form))
+}
+
+// The decoded accessors below return components as data: their triplets
+// decoded (RFC 3986, section 2.4). Decoding is done after the component is
+// split out of the URI, as section 2.4 requires, but decoding may still
+// produce characters that delimit subcomponents inside it ("%2F" in a path
+// becomes "/", "%26" in a query becomes "&"), so prefer DecodedSegments and
+// QueryParams where that matters. The results are octets and need not be
+// valid UTF-8. Each returns the raw text itself, without allocating, when
+// there is nothing to decode.
+
+// DecodedUserinfo returns the userinfo with its triplets decoded.
+func (u URI) DecodedUserinfo() string { return unescapeValid(u.Userinfo(), false) }
+
+// DecodedHost returns the host with its triplets decoded. Only a reg-name can
+// hold triplets; an IP literal is returned as [URI.Host] gives it, without
+// brackets.
+func (u URI) DecodedHost() string { return unescapeValid(u.Host(), false) }
+
+// DecodedPath returns the path with its triplets decoded. A "%2F" becomes a
+// "/" that no longer tells segments apart; [URI.DecodedSegments] keeps them.
+func (u URI) DecodedPath() string { return unescapeValid(u.Path(), false) }
+
+// DecodedSegments returns the path's segments, as [URI.Segments] splits
+// them, each with its triplets decoded: "/a%2Fb/c" gives ["", "a/b", "c"].
+func (u URI) DecodedSegments() []string {
+	segs := u.Segments()
+	for i, s := range segs {
+		segs[i] = unescapeValid(s, false)
+	}
+	return segs
+}
+
+// DecodedQuery returns the query with its triplets decoded; "+" stays "+".
+// [URI.QueryParams] splits the query into pairs before decoding.
+func (u URI) DecodedQuery() string { return unescapeValid(u.Query(), false) }
+
+// DecodedFragment returns the fragment with its triplets decoded.
+func (u URI) DecodedFragment() string { return unescapeValid(u.Fragment(), false) }
