@@ -140,9 +140,15 @@ func (m EscapeMode) split(s string) (head string, hb uint16, tail string, tb uin
 }
 
 // firstUnsafe returns the index of the first octet of s that is not literal
-// under bit b, or len(s).
+// under bit b, or len(s). It tests four octets per step while all pass.
 func firstUnsafe(s string, b uint16) int {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		if literal[s[i]]&literal[s[i+1]]&literal[s[i+2]]&literal[s[i+3]]&b == 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		if literal[s[i]]&b == 0 {
 			return i
 		}
@@ -155,27 +161,36 @@ func firstUnsafe(s string, b uint16) int {
 func escapedLen(s string, b uint16) int {
 	n := len(s)
 	for i := 0; i < len(s); i++ {
-		if literal[s[i]]&b == 0 && !(s[i] == ' ' && b == formBit) {
+		if literal[s[i]]&b == 0 {
 			n += 2
 		}
+	}
+	if b == formBit {
+		n -= 2 * strings.Count(s, " ")
 	}
 	return n
 }
 
-// appendEscaped appends s escaped under bit b; dst must have room.
-func appendEscaped(dst []byte, s string, b uint16) []byte {
+// fillEscaped writes s escaped under bit b into t, which has exactly the
+// length escapedLen(s, b).
+func fillEscaped(t []byte, s string, b uint16) {
+	j := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case literal[c]&b != 0:
-			dst = append(dst, c)
+			t[j] = c
+			j++
 		case c == ' ' && b == formBit:
-			dst = append(dst, '+')
+			t[j] = '+'
+			j++
 		default:
-			dst = append(dst, '%', upperhex[c>>4], upperhex[c&15])
+			t[j+2] = upperhex[c&15]
+			t[j+1] = upperhex[c>>4]
+			t[j] = '%'
+			j += 3
 		}
 	}
-	return dst
 }
 
 // escapeLen returns the length of s escaped in mode m, and whether escaping
@@ -193,23 +208,40 @@ func escapeLen(s string, m EscapeMode) (n int, changed bool) {
 // Escape returns s percent-encoded for the component that m names: every
 // octet that the component does not allow literally becomes "%" and two
 // uppercase hexadecimal digits (RFC 3986, section 2.1). When nothing needs
-// encoding, s itself is returned and nothing is allocated.
+// encoding, s itself is returned and nothing is allocated; otherwise the
+// result is the one allocation.
 //
 // Escape is for producing a component from data (section 2.4); escaping text
 // that is already percent-encoded encodes its "%" again.
 func Escape(s string, m EscapeMode) string {
-	n, changed := escapeLen(s, m)
-	if !changed {
+	if m == EscapePathNoScheme {
+		n, changed := escapeLen(s, m)
+		if !changed {
+			return s
+		}
+		var b strings.Builder
+		b.Grow(n)
+		writeEscape(&b, s, m)
+		return b.String()
+	}
+	bit := m.bits()
+	i := firstUnsafe(s, bit)
+	if i == len(s) {
 		return s
 	}
+	n := i + escapedLen(s[i:], bit)
 	var buf [128]byte
-	var b []byte
-	if n <= len(buf) {
-		b = buf[:0]
-	} else {
-		b = make([]byte, 0, n)
+	if n > len(buf) {
+		var b strings.Builder
+		b.Grow(n)
+		b.WriteString(s[:i])
+		writeEscaped(&b, s[i:], bit)
+		return b.String()
 	}
-	return string(appendEscape(b, s, m))
+	t := buf[:n]
+	copy(t, s[:i])
+	fillEscaped(t[i:], s[i:], bit)
+	return string(t)
 }
 
 // AppendEscape appends s percent-encoded as [Escape] does to dst and returns
@@ -221,19 +253,17 @@ func AppendEscape(dst []byte, s string, m EscapeMode) []byte {
 	if i == len(head) && j == len(tail) {
 		return append(dst, s...)
 	}
-	n := i + escapedLen(head[i:], hb) + j + escapedLen(tail[j:], tb)
-	return appendEscape(slices.Grow(dst, n), s, m)
-}
-
-// appendEscape appends s escaped in mode m to dst, which has room.
-func appendEscape(dst []byte, s string, m EscapeMode) []byte {
-	head, hb, tail, tb := m.split(s)
-	i := firstUnsafe(head, hb)
-	dst = append(dst, head[:i]...)
-	dst = appendEscaped(dst, head[i:], hb)
-	j := firstUnsafe(tail, tb)
-	dst = append(dst, tail[:j]...)
-	return appendEscaped(dst, tail[j:], tb)
+	n1 := i + escapedLen(head[i:], hb)
+	n2 := j + escapedLen(tail[j:], tb)
+	l := len(dst)
+	dst = slices.Grow(dst, n1+n2)[:l+n1+n2]
+	t := dst[l : l+n1]
+	copy(t, head[:i])
+	fillEscaped(t[i:], head[i:], hb)
+	t = dst[l+n1:]
+	copy(t, tail[:j])
+	fillEscaped(t[j:], tail[j:], tb)
+	return dst
 }
 
 // Unescape decodes the pct-encoded triplets of s (RFC 3986, section 2.1), as
@@ -246,82 +276,121 @@ func appendEscape(dst []byte, s string, m EscapeMode) []byte {
 // [ErrInvalidPercentEncoding] and its offset in s. When s holds nothing to
 // decode, s itself is returned and nothing is allocated.
 func Unescape(s string, m EscapeMode) (string, error) {
-	i := firstDecode(s, m == EscapeForm)
+	form := m == EscapeForm
+	i := firstDecode(s, form)
 	if i == len(s) {
 		return s, nil
 	}
-	if err := checkTriplets(s, i, m); err != nil {
+	k, err := checkTriplets(s, i, m)
+	if err != nil {
 		return "", err
 	}
-	var buf [128]byte
-	var b []byte
-	if len(s) <= len(buf) {
-		b = buf[:0]
-	} else {
-		b = make([]byte, 0, len(s))
-	}
-	return string(appendUnescaped(b, s, i, m == EscapeForm)), nil
+	return decode(s, i, len(s)-2*k, form), nil
 }
 
 // AppendUnescape appends s decoded as [Unescape] does to dst and returns the
 // extended buffer. On error dst is returned unchanged.
 func AppendUnescape(dst []byte, s string, m EscapeMode) ([]byte, error) {
-	i := firstDecode(s, m == EscapeForm)
+	form := m == EscapeForm
+	i := firstDecode(s, form)
 	if i == len(s) {
 		return append(dst, s...), nil
 	}
-	if err := checkTriplets(s, i, m); err != nil {
+	k, err := checkTriplets(s, i, m)
+	if err != nil {
 		return dst, err
 	}
-	return appendUnescaped(dst, s, i, m == EscapeForm), nil
+	n := len(s) - 2*k
+	l := len(dst)
+	dst = slices.Grow(dst, n)[:l+n]
+	copy(dst[l:], s[:i])
+	fillUnescaped(dst[l+i:], s[i:], form)
+	return dst, nil
 }
 
 // firstDecode returns the index of the first "%" in s, or of the first "+"
 // in form mode, or len(s).
 func firstDecode(s string, form bool) int {
-	if !form {
-		if i := strings.IndexByte(s, '%'); i >= 0 {
-			return i
-		}
-		return len(s)
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		i = len(s)
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' || s[i] == '+' {
-			return i
+	if form {
+		if j := strings.IndexByte(s[:i], '+'); j >= 0 {
+			return j
 		}
 	}
-	return len(s)
+	return i
 }
 
-// checkTriplets reports the first malformed "%" triplet in s[i:].
-func checkTriplets(s string, i int, m EscapeMode) *Error {
+// checkTriplets returns the number of "%" triplets in s[i:], or the error of
+// the first malformed one.
+func checkTriplets(s string, i int, m EscapeMode) (int, *Error) {
+	k := 0
 	for ; i < len(s); i++ {
 		if s[i] == '%' {
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return newError(s, i, m.component(), ErrInvalidPercentEncoding)
+				return 0, newError(s, i, m.component(), ErrInvalidPercentEncoding)
 			}
 			i += 2
+			k++
 		}
 	}
-	return nil
+	return k, nil
 }
 
-// appendUnescaped appends s decoded to dst; s[:i] holds nothing to decode
-// and every triplet of s[i:] is well formed.
-func appendUnescaped(dst []byte, s string, i int, form bool) []byte {
-	dst = append(dst, s[:i]...)
-	for ; i < len(s); i++ {
-		switch c := s[i]; {
+// decode returns s decoded, where s[:i] holds nothing to decode, every
+// triplet is well formed and n is the decoded length; it allocates once.
+func decode(s string, i, n int, form bool) string {
+	var buf [128]byte
+	if n <= len(buf) {
+		t := buf[:n]
+		copy(t, s[:i])
+		fillUnescaped(t[i:], s[i:], form)
+		return string(t)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(s[:i])
+	for start := i; i < len(s); {
+		c := s[i]
+		switch {
 		case c == '%':
-			dst = append(dst, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
+			b.WriteString(s[start:i])
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			i += 3
+			start = i
 		case c == '+' && form:
-			dst = append(dst, ' ')
+			b.WriteString(s[start:i])
+			b.WriteByte(' ')
+			i++
+			start = i
 		default:
-			dst = append(dst, c)
+			i++
+		}
+		if i == len(s) {
+			b.WriteString(s[start:])
 		}
 	}
-	return dst
+	return b.String()
+}
+
+// fillUnescaped writes s decoded into t, which has exactly its decoded
+// length; every triplet of s is well formed.
+func fillUnescaped(t []byte, s string, form bool) {
+	j := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%':
+			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+			i += 2
+		case c == '+' && form:
+			c = ' '
+		}
+		t[j] = c
+		j++
+	}
 }
 
 // unescapeValid decodes text taken from a valid URI, whose triplets are all
@@ -331,7 +400,7 @@ func unescapeValid(s string, form bool) string {
 	if i == len(s) {
 		return s
 	}
-	return string(appendUnescaped(make([]byte, 0, len(s)), s, i, form))
+	return decode(s, i, len(s)-2*strings.Count(s[i:], "%"), form)
 }
 
 // The decoded accessors below return components as data: their triplets

@@ -63,15 +63,15 @@ func ParseQuery(raw string, mode QueryMode) (Query, error) {
 // as "key=value", joined by "&". Parsing its text in the same mode gives back
 // the same pairs. It allocates once.
 func NewQuery(mode QueryMode, pairs ...Pair) Query {
+	if len(pairs) == 0 {
+		return Query{mode: mode}
+	}
 	m := mode.escape()
-	n := len(pairs)
+	n := 2*len(pairs) - 1 // each "=" and the "&" between pairs
 	for _, p := range pairs {
 		k, _ := escapeLen(p.Key, m)
 		v, _ := escapeLen(p.Value, m)
 		n += k + v
-	}
-	if n == 0 {
-		return Query{mode: mode}
 	}
 	var b strings.Builder
 	b.Grow(n)

@@ -1,0 +1,212 @@
+package uri_test
+
+import (
+	"errors"
+	"fmt"
+	"net/netip"
+
+	"github.com/ferret-go/uri"
+)
+
+func ExampleURI_WithScheme() {
+	u, _ := uri.MustParse("//example.com/a").WithScheme("https")
+	fmt.Println(u)
+	_, err := u.WithScheme("1http")
+	fmt.Println(err)
+	// Output:
+	// https://example.com/a
+	// uri: invalid character '1' in scheme at offset 0
+}
+
+func ExampleURI_WithoutScheme() {
+	u, _ := uri.MustParse("https://example.com/a").WithoutScheme()
+	fmt.Println(u)
+	_, err := uri.MustParse("urn:isbn:0451450523").WithoutScheme()
+	fmt.Println(errors.Is(err, uri.ErrPathColon))
+	// Output:
+	// //example.com/a
+	// true
+}
+
+func ExampleURI_WithUserinfo() {
+	u, _ := uri.MustParse("ftp://ftp.example.com/pub").WithUserinfo("anonymous:me@home")
+	fmt.Println(u)
+	fmt.Println(u.DecodedUserinfo())
+	// Output:
+	// ftp://anonymous:me%40home@ftp.example.com/pub
+	// anonymous:me@home
+}
+
+func ExampleURI_WithRawUserinfo() {
+	u, _ := uri.MustParse("ftp://h/").WithRawUserinfo("me%40home")
+	fmt.Println(u)
+	_, err := u.WithRawUserinfo("me@home")
+	fmt.Println(err)
+	// Output:
+	// ftp://me%40home@h/
+	// uri: invalid character '@' in userinfo at offset 2
+}
+
+func ExampleURI_WithoutUserinfo() {
+	fmt.Println(uri.MustParse("http://user:pw@example.com/").WithoutUserinfo())
+	// Output: http://example.com/
+}
+
+func ExampleURI_WithHost() {
+	u := uri.MustParse("http://example.com:8080/index.html")
+	for _, host := range []string{"example.org", "192.0.2.1", "2001:db8::1", "bücher.example", ""} {
+		v, _ := u.WithHost(host)
+		fmt.Println(v, v.HostKind())
+	}
+	// Output:
+	// http://example.org:8080/index.html reg-name
+	// http://192.0.2.1:8080/index.html ipv4
+	// http://[2001:db8::1]:8080/index.html ipv6
+	// http://b%C3%BCcher.example:8080/index.html reg-name
+	// http://:8080/index.html reg-name
+}
+
+func ExampleURI_WithRawHost() {
+	u, _ := uri.MustParse("http://a/").WithRawHost("[v1.fe80::a+en1]")
+	fmt.Println(u, u.HostKind())
+	_, err := u.WithRawHost("a:80")
+	fmt.Println(err)
+	// Output:
+	// http://[v1.fe80::a+en1]/ ipvfuture
+	// uri: invalid character ':' in host at offset 1
+}
+
+func ExampleURI_WithAddr() {
+	u := uri.MustParse("http://localhost:8080/")
+	v4, _ := u.WithAddr(netip.MustParseAddr("127.0.0.1"))
+	v6, _ := u.WithAddr(netip.IPv6Loopback())
+	fmt.Println(v4)
+	fmt.Println(v6)
+	// Output:
+	// http://127.0.0.1:8080/
+	// http://[::1]:8080/
+}
+
+func ExampleURI_WithPort() {
+	u, _ := uri.MustParse("http://example.com/").WithPort(8080)
+	fmt.Println(u)
+	_, err := uri.MustParse("mailto:fred@example.com").WithPort(25)
+	fmt.Println(errors.Is(err, uri.ErrNoAuthority))
+	// Output:
+	// http://example.com:8080/
+	// true
+}
+
+func ExampleURI_WithRawPort() {
+	u, _ := uri.MustParse("http://example.com/").WithRawPort("")
+	fmt.Println(u, u.HasPort())
+	// Output: http://example.com:/ true
+}
+
+func ExampleURI_WithoutPort() {
+	fmt.Println(uri.MustParse("http://example.com:80/").WithoutPort())
+	// Output: http://example.com/
+}
+
+func ExampleURI_WithoutAuthority() {
+	u, _ := uri.MustParse("file://localhost/etc/hosts").WithoutAuthority()
+	fmt.Println(u)
+	_, err := uri.MustParse("http://a//b").WithoutAuthority()
+	fmt.Println(err)
+	// Output:
+	// file:/etc/hosts
+	// uri: path without an authority must not begin with "//" in path at offset 0
+}
+
+func ExampleURI_WithPath() {
+	u, _ := uri.MustParse("http://example.com/?q").WithPath("/docs/read me.txt")
+	fmt.Println(u)
+	r, _ := uri.MustParse("").WithPath("a:b/c:d")
+	fmt.Println(r) // ":" in the first segment would read as a scheme
+	_, err := u.WithPath("docs")
+	fmt.Println(err)
+	// Output:
+	// http://example.com/docs/read%20me.txt?q
+	// a%3Ab/c:d
+	// uri: path beside an authority must be empty or begin with "/" in path at offset 0
+}
+
+func ExampleURI_WithRawPath() {
+	u, _ := uri.MustParse("http://example.com/").WithRawPath("/a%2Fb/c")
+	fmt.Println(u.Segments())
+	_, err := uri.MustParse("rel").WithRawPath("a:b")
+	fmt.Println(err)
+	// Output:
+	// [ a%2Fb c]
+	// uri: first segment of a relative-path reference must not contain ":" in path at offset 1
+}
+
+func ExampleURI_WithSegments() {
+	u, _ := uri.MustParse("http://example.com").WithSegments("", "files", "a/b c")
+	fmt.Println(u)
+	fmt.Printf("%q\n", u.DecodedSegments())
+	// Output:
+	// http://example.com/files/a%2Fb%20c
+	// ["" "files" "a/b c"]
+}
+
+func ExampleURI_AppendSegment() {
+	u := uri.MustParse("https://api.example.com/v1/")
+	fmt.Println(u.AppendSegment("users").AppendSegment("ana maría"))
+	// Output: https://api.example.com/v1/users/ana%20mar%C3%ADa
+}
+
+func ExampleURI_WithQuery() {
+	fmt.Println(uri.MustParse("http://example.com/search").WithQuery("q=a b&lang=en"))
+	// Output: http://example.com/search?q=a%20b&lang=en
+}
+
+func ExampleURI_WithRawQuery() {
+	u, _ := uri.MustParse("http://example.com/").WithRawQuery("q=a%20b")
+	fmt.Println(u)
+	// Output: http://example.com/?q=a%20b
+}
+
+func ExampleURI_WithoutQuery() {
+	fmt.Println(uri.MustParse("http://example.com/?utm_source=x#top").WithoutQuery())
+	// Output: http://example.com/#top
+}
+
+func ExampleURI_WithFragment() {
+	fmt.Println(uri.MustParse("http://example.com/doc").WithFragment("section 2"))
+	// Output: http://example.com/doc#section%202
+}
+
+func ExampleURI_WithRawFragment() {
+	u, _ := uri.MustParse("http://example.com/doc").WithRawFragment("a/b?c")
+	fmt.Println(u)
+	// Output: http://example.com/doc#a/b?c
+}
+
+func ExampleURI_WithoutFragment() {
+	fmt.Println(uri.MustParse("http://example.com/doc#top").WithoutFragment())
+	// Output: http://example.com/doc
+}
+
+func ExampleBuilder() {
+	u, err := uri.Builder{
+		Scheme:   "https",
+		Host:     "example.com",
+		Port:     8443,
+		Path:     "/search results",
+		Query:    uri.NewQuery(uri.QueryForm, uri.Pair{Key: "q", Value: "café & crème"}),
+		Fragment: "top",
+	}.Build()
+	fmt.Println(u, err)
+
+	// An empty host, written because HasHost says so.
+	f, _ := uri.Builder{Scheme: "file", HasHost: true, Path: "/etc/hosts"}.Build()
+	fmt.Println(f)
+
+	_, err = uri.Builder{Userinfo: "me", Path: "/x"}.Build()
+	fmt.Println(err)
+	// Output:
+	// https://example.com:8443/search%20results?q=caf%C3%A9+%26+cr%C3%A8me#top <nil>
+	// file:///etc/hosts
+	// uri: no authority (set a host first) in userinfo at offset 0
+}

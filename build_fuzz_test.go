@@ -1,0 +1,282 @@
+package uri
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Seeds shared by the fuzz tests below: every reserved character, "%",
+// space, non-ASCII and invalid UTF-8, and texts that look like other things.
+var buildSeeds = []string{
+	"", "a", "a b", "/", "//", "//x", ":", "a:b", "a:b/c:d", "/a:b", "?", "#", "[", "]", "@",
+	"!$&'()*+,;=", ":/?#[]@", "%", "%41", "%2F", "%zz", "100%", "+", "a+b", "a=b&c=d",
+	"é", "日本", "\xff\xfe", "\x00\x7f", "::1", "2001:db8::7", "::ffff:1.2.3.4", "fe80::1%eth0",
+	"1.2.3.4", "1.2.3.256", "v7.x", "[::1]", "[v7.x]", "..", ".", "~user", "a\tb\nc",
+}
+
+// escapeModes are all the modes, with an unknown one.
+var escapeModes = []EscapeMode{
+	EscapeUserinfo, EscapeHost, EscapePath, EscapePathNoScheme, EscapeSegment,
+	EscapeQuery, EscapeQueryPart, EscapeForm, EscapeFragment, EscapeMode(0), EscapeMode(99),
+}
+
+// FuzzEscapeRoundTrip: for any string and any mode, decoding the encoding
+// gives the string back, and the encoding holds only what the mode's
+// component allows.
+func FuzzEscapeRoundTrip(f *testing.F) {
+	for _, s := range buildSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, m := range escapeModes {
+			e := Escape(s, m)
+			if d, err := Unescape(e, m); err != nil || d != s {
+				t.Fatalf("Unescape(Escape(%q, %d)) = %q, %v", s, m, d, err)
+			}
+			if a := AppendEscape([]byte("x"), s, m); string(a) != "x"+e {
+				t.Fatalf("AppendEscape(%q, %d) = %q, Escape gives %q", s, m, a, e)
+			}
+			for i := 0; i < len(e); i++ {
+				c := e[i]
+				if c == '%' || strings.IndexByte(rfcUnreserved, c) >= 0 {
+					continue
+				}
+				if c == '+' && m == EscapeForm {
+					continue
+				}
+				extra := rfcLiteral[m]
+				if m == EscapePathNoScheme {
+					extra = rfcLiteral[EscapePath]
+					if j := strings.IndexByte(e, '/'); c == ':' && (j < 0 || i < j) {
+						t.Fatalf("Escape(%q, no-scheme) = %q keeps a ':' in the first segment", s, e)
+					}
+				}
+				if strings.IndexByte(extra, c) < 0 {
+					t.Fatalf("Escape(%q, %d) = %q keeps %q", s, m, e, c)
+				}
+			}
+		}
+		// Unescape of arbitrary text: either an error at a malformed triplet,
+		// or a value whose encoding decodes to it again.
+		d, err := Unescape(s, EscapePath)
+		if err != nil {
+			e := err.(*Error)
+			if s[e.Offset] != '%' || e.Offset+2 < len(s) && isHex(s[e.Offset+1]) && isHex(s[e.Offset+2]) {
+				t.Fatalf("Unescape(%q) error at %d, which is no malformed triplet", s, e.Offset)
+			}
+			return
+		}
+		if strings.IndexByte(s, '%') < 0 && d != s {
+			t.Fatalf("Unescape(%q) = %q, changed text without triplets", s, d)
+		}
+	})
+}
+
+// FuzzEditComponents: any plain string set into any component gives a valid
+// URI, exactly the one its text parses to, whose decoded component is the
+// string.
+func FuzzEditComponents(f *testing.F) {
+	for _, s := range buildSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		abs := MustParse("http://user@example.com:8080/p/q?x=1#f")
+		rel := MustParse("rel/p?x")
+		check := func(what string, u URI, err error, got func(URI) string, want string) {
+			t.Helper()
+			if err != nil {
+				t.Fatalf("%s(%q): %v", what, s, err)
+			}
+			checkReparse(t, what, u)
+			if g := got(u); g != want {
+				t.Fatalf("%s(%q) = %q: decoded component %q, want %q", what, s, u, g, want)
+			}
+		}
+		u, err := abs.WithUserinfo(s)
+		check("WithUserinfo", u, err, URI.DecodedUserinfo, s)
+		u, err = abs.WithHost(s)
+		check("WithHost", u, err, URI.DecodedHost, s)
+		u, err = MustParse("/p?x#f").WithHost(s)
+		check("WithHost(rel)", u, err, URI.DecodedHost, s)
+		u, err = abs.WithPath("/" + s)
+		check("WithPath", u, err, URI.DecodedPath, "/"+s)
+		u, err = rel.WithPath(s)
+		if strings.HasPrefix(s, "//") {
+			if err == nil {
+				t.Fatalf("WithPath(%q) on a relative reference = %q, want ErrPathDoubleSlash", s, u)
+			}
+		} else {
+			check("WithPath(rel)", u, err, URI.DecodedPath, s)
+		}
+		u, err = abs.WithSegments("", s, s)
+		check("WithSegments", u, err, func(u URI) string { return strings.Join(u.DecodedSegments(), "\x00") }, "\x00"+s+"\x00"+s)
+		u, err = rel.WithSegments(s, s)
+		check("WithSegments(rel)", u, err, func(u URI) string { return strings.Join(u.DecodedSegments(), "\x00") }, s+"\x00"+s)
+		u = abs.AppendSegment(s)
+		check("AppendSegment", u, nil, func(u URI) string { return strings.Join(u.DecodedSegments(), "\x00") }, "\x00p\x00q\x00"+s)
+		u = MustParse("").AppendSegment(s)
+		check("AppendSegment(empty)", u, nil, URI.DecodedPath, s)
+		u = abs.WithQuery(s)
+		check("WithQuery", u, nil, URI.DecodedQuery, s)
+		u = rel.WithFragment(s)
+		check("WithFragment", u, nil, URI.DecodedFragment, s)
+		b := Builder{Scheme: "x", Userinfo: s, Host: s, Path: "/" + s, Fragment: s, HasHost: true}
+		u, err = b.Build()
+		check("Build", u, err, func(u URI) string {
+			return u.DecodedUserinfo() + "|" + u.DecodedHost() + "|" + u.DecodedPath() + "|" + u.DecodedFragment()
+		}, s+"|"+s+"|/"+s+"|"+s)
+
+		// Raw text: accepted exactly when it is valid, and then kept as is.
+		for _, r := range []struct {
+			name string
+			u    URI // the zero URI when refused: abs has a scheme
+			get  func(URI) string
+		}{
+			{"WithRawUserinfo", must2(abs.WithRawUserinfo(s)), URI.Userinfo},
+			{"WithRawPath", must2(abs.WithRawPath("/" + s)), func(u URI) string { return u.Path()[1:] }},
+			{"WithRawQuery", must2(abs.WithRawQuery(s)), URI.Query},
+			{"WithRawFragment", must2(abs.WithRawFragment(s)), URI.Fragment},
+			{"WithScheme", must2(abs.WithScheme(s)), URI.Scheme},
+			{"WithRawPort", must2(abs.WithRawPort(s)), URI.Port},
+		} {
+			if r.u == (URI{}) {
+				continue
+			}
+			checkReparse(t, r.name, r.u)
+			if g := r.get(r.u); g != s {
+				t.Fatalf("%s(%q) = %q, component %q", r.name, s, r.u, g)
+			}
+		}
+		if u, err := abs.WithRawHost(s); err == nil {
+			checkReparse(t, "WithRawHost", u)
+		}
+		// The oracle for raw text is the parser: a query is accepted alone
+		// exactly when the parser reads it as a whole query.
+		_, qerr := abs.WithRawQuery(s)
+		p, perr := Parse("http://h?" + s)
+		if (qerr == nil) != (perr == nil && p.Query() == s) {
+			t.Fatalf("WithRawQuery(%q) error %v, but the parser says %v", s, qerr, perr)
+		}
+	})
+}
+
+func must2(u URI, err error) URI {
+	if err != nil {
+		return URI{}
+	}
+	return u
+}
+
+// FuzzQueryRoundTrip: a query built from pairs parses back to the same pairs,
+// and building from the parsed pairs reproduces the text.
+func FuzzQueryRoundTrip(f *testing.F) {
+	f.Add("a", "1", "b", "2", false)
+	f.Add("a b", "c&d", "a b", "=+", true)
+	f.Add("", "", "", "", false)
+	f.Add("é", "%", "\xff", "#", true)
+	f.Fuzz(func(t *testing.T, k1, v1, k2, v2 string, form bool) {
+		mode := QueryRFC3986
+		if form {
+			mode = QueryForm
+		}
+		pairs := []Pair{{k1, v1}, {k2, v2}, {k1, v2}}
+		q := NewQuery(mode, pairs...)
+		p, err := ParseQuery(q.String(), mode)
+		if err != nil {
+			t.Fatalf("NewQuery(%q) = %q does not parse: %v", pairs, q, err)
+		}
+		if got := pairsOf(p); !slices.Equal(got, pairs) {
+			t.Fatalf("NewQuery(%q) = %q parses to %q", pairs, q, got)
+		}
+		if again := NewQuery(mode, pairsOf(p)...); again != q {
+			t.Fatalf("building %q again gives %q", q, again)
+		}
+		if got := q.Get(k1); got != v1 {
+			t.Fatalf("%q.Get(%q) = %q, want %q", q, k1, got, v1)
+		}
+		u := MustParse("http://h/").WithQueryParams(q)
+		checkReparse(t, "WithQueryParams", u)
+		if u.QueryParams(mode) != q {
+			t.Fatalf("WithQueryParams(%q) = %q", q, u)
+		}
+		checkQueryEdits(t, q, pairs, k2, v1)
+	})
+}
+
+// FuzzQueryParse: any valid query text reads as pairs that build a query
+// reading the same, and edits act on the pairs as a list would.
+func FuzzQueryParse(f *testing.F) {
+	for _, s := range []string{"", "a=1&b=2&a=3", "&&", "=", "a", "a+b=c+d", "%61=%62&a=c", "k%3D=v%26", "a=1&", "x=%zz", "a b", "q=#"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, raw string, form bool) {
+		mode := QueryRFC3986
+		if form {
+			mode = QueryForm
+		}
+		q, err := ParseQuery(raw, mode)
+		p, perr := Parse("http://h?" + raw)
+		if (err == nil) != (perr == nil && p.Query() == raw) {
+			t.Fatalf("ParseQuery(%q) error %v, but the parser says %v", raw, err, perr)
+		}
+		if err != nil {
+			return
+		}
+		pairs := pairsOf(q)
+		if q.Len() != len(pairs) {
+			t.Fatalf("%q.Len() = %d, pairs %q", raw, q.Len(), pairs)
+		}
+		if got := pairsOf(NewQuery(mode, pairs...)); !slices.Equal(got, pairs) {
+			t.Fatalf("pairs %q of %q built and parsed again give %q", pairs, raw, got)
+		}
+		for _, pr := range pairs {
+			checkQueryEdits(t, q, pairs, pr.Key, "new")
+		}
+		checkQueryEdits(t, q, pairs, "absent-key", "v")
+	})
+}
+
+// checkQueryEdits checks Get, Values, Set, Add and Del on q against the same
+// operations done on the list of pairs.
+func checkQueryEdits(t *testing.T, q Query, pairs []Pair, key, val string) {
+	t.Helper()
+	var values []string
+	for _, p := range pairs {
+		if p.Key == key {
+			values = append(values, p.Value)
+		}
+	}
+	if got := q.Values(key); !slices.Equal(got, values) {
+		t.Fatalf("%q.Values(%q) = %q, want %q", q, key, got, values)
+	}
+	if got, ok := q.Lookup(key); ok != (values != nil) || ok && got != values[0] {
+		t.Fatalf("%q.Lookup(%q) = %q, %v", q, key, got, ok)
+	}
+	var set, del []Pair
+	replaced := false
+	for _, p := range pairs {
+		if p.Key != key {
+			set, del = append(set, p), append(del, p)
+		} else if !replaced {
+			set, replaced = append(set, Pair{key, val}), true
+		}
+	}
+	if !replaced {
+		set = append(set, Pair{key, val})
+	}
+	add := append(slices.Clip(pairs), Pair{key, val})
+	for _, e := range []struct {
+		name string
+		got  Query
+		want []Pair
+	}{{"Set", q.Set(key, val), set}, {"Del", q.Del(key), del}, {"Add", q.Add(key, val), add}} {
+		if _, err := ParseQuery(e.got.String(), e.got.Mode()); err != nil {
+			t.Fatalf("%q.%s(%q) = %q, invalid: %v", q, e.name, key, e.got, err)
+		}
+		if got := pairsOf(e.got); !slices.Equal(got, e.want) {
+			t.Fatalf("%q.%s(%q, %q) = %q with pairs %q, want %q", q, e.name, key, val, e.got, got, e.want)
+		}
+	}
+}

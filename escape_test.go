@@ -1,0 +1,262 @@
+package uri
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The character sets below are copied from the ABNF of RFC 3986 (sections
+// 2.2, 2.3, 3.2.1, 3.2.2, 3.3, 3.4, 3.5), not derived from the package's
+// table, so that the tests check the table against the RFC.
+const (
+	rfcUnreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+	rfcGenDelims  = ":/?#[]@"
+	rfcSubDelims  = "!$&'()*+,;="
+)
+
+// rfcLiteral lists, per mode, the characters besides unreserved that the
+// component allows literally.
+var rfcLiteral = map[EscapeMode]string{
+	EscapeUserinfo:  rfcSubDelims + ":",         // userinfo
+	EscapeHost:      rfcSubDelims,               // reg-name
+	EscapePath:      rfcSubDelims + ":@" + "/",  // pchar and "/"
+	EscapeSegment:   rfcSubDelims + ":@",        // pchar
+	EscapeQuery:     rfcSubDelims + ":@" + "/?", // query
+	EscapeFragment:  rfcSubDelims + ":@" + "/?", // fragment
+	EscapeQueryPart: "!$'()*,;" + ":@" + "/?",   // query without "&", "=", "+"
+	EscapeForm:      "!$'()*,;" + ":@" + "/?",   // same; " " becomes "+"
+	escapeSegmentNC: rfcSubDelims + "@",         // segment-nz-nc
+	0:               "",                         // unknown modes: unreserved only
+	numEscapeModes:  "",                         // the first value past the list
+	EscapeMode(200): "",
+}
+
+// TestEscapeEveryOctet checks every octet alone in every mode against the
+// sets of the RFC: literal when allowed, else "%" and two uppercase hex
+// digits (section 2.1), with a space as "+" in form mode.
+func TestEscapeEveryOctet(t *testing.T) {
+	for m, extra := range rfcLiteral {
+		for c := 0; c < 256; c++ {
+			s := string([]byte{byte(c)})
+			want := fmt.Sprintf("%%%02X", c)
+			switch {
+			case strings.Contains(rfcUnreserved, s), s != "%" && strings.Contains(extra, s):
+				want = s
+			case c == ' ' && m == EscapeForm:
+				want = "+"
+			}
+			if got := Escape(s, m); got != want {
+				t.Errorf("Escape(%q, %d) = %q, want %q", s, m, got, want)
+			}
+			if got := string(AppendEscape([]byte("x"), s, m)); got != "x"+want {
+				t.Errorf("AppendEscape(x, %q, %d) = %q, want %q", s, m, got, "x"+want)
+			}
+		}
+	}
+}
+
+func TestEscape(t *testing.T) {
+	tests := []struct {
+		m        EscapeMode
+		in, want string
+	}{
+		// Nothing to encode: s itself.
+		{EscapePath, "", ""},
+		{EscapePath, "/over/there", "/over/there"},
+		{EscapeSegment, rfcUnreserved, rfcUnreserved},
+		// Every reserved character in each component (section 2.2).
+		{EscapeUserinfo, rfcGenDelims, ":%2F%3F%23%5B%5D%40"},
+		{EscapeHost, rfcGenDelims, "%3A%2F%3F%23%5B%5D%40"},
+		{EscapePath, rfcGenDelims, ":/%3F%23%5B%5D@"},
+		{EscapeSegment, rfcGenDelims, ":%2F%3F%23%5B%5D@"},
+		{EscapeQuery, rfcGenDelims, ":/?%23%5B%5D@"},
+		{EscapeFragment, rfcGenDelims, ":/?%23%5B%5D@"},
+		{EscapeQueryPart, rfcGenDelims, ":/?%23%5B%5D@"},
+		{EscapeForm, rfcGenDelims, ":/?%23%5B%5D@"},
+		{EscapeUserinfo, rfcSubDelims, rfcSubDelims},
+		{EscapeHost, rfcSubDelims, rfcSubDelims},
+		{EscapePath, rfcSubDelims, rfcSubDelims},
+		{EscapeQuery, rfcSubDelims, rfcSubDelims},
+		{EscapeQueryPart, rfcSubDelims, "!$%26'()*%2B,;%3D"},
+		{EscapeForm, rfcSubDelims, "!$%26'()*%2B,;%3D"},
+		// "%" is always encoded (section 2.4), so escaping twice encodes twice.
+		{EscapePath, "100%", "100%25"},
+		{EscapePath, "%41", "%2541"},
+		{EscapeHost, "%", "%25"},
+		// Space.
+		{EscapePath, "a b", "a%20b"},
+		{EscapeQuery, "a b", "a%20b"},
+		{EscapeQueryPart, "a b", "a%20b"},
+		{EscapeForm, "a b+c", "a+b%2Bc"},
+		// UTF-8 is encoded octet by octet, uppercase (sections 2.1, 2.5).
+		{EscapeSegment, "é", "%C3%A9"},
+		{EscapeHost, "bücher.example", "b%C3%BCcher.example"},
+		{EscapeFragment, "日本", "%E6%97%A5%E6%9C%AC"},
+		// Invalid UTF-8 is octets like any other.
+		{EscapeSegment, "\xff\xfe", "%FF%FE"},
+		{EscapeQuery, "a\x80", "a%80"},
+		// Controls.
+		{EscapePath, "\x00\t\n\x7f", "%00%09%0A%7F"},
+		// "/" inside a segment; ":" in the first segment of a relative path.
+		{EscapeSegment, "a/b", "a%2Fb"},
+		{EscapePath, "a/b", "a/b"},
+		{EscapePathNoScheme, "a:b/c:d", "a%3Ab/c:d"},
+		{EscapePathNoScheme, "/a:b", "/a:b"},
+		{EscapePathNoScheme, "a:b", "a%3Ab"},
+		{EscapePathNoScheme, "ab/c:d", "ab/c:d"},
+		{EscapePath, "a:b", "a:b"},
+		// Delimiters of the surrounding URI.
+		{EscapeQuery, "a#b", "a%23b"},
+		{EscapePath, "a?b#c", "a%3Fb%23c"},
+		// Longer than the stack buffer.
+		{EscapeSegment, strings.Repeat("a b", 100), strings.Repeat("a%20b", 100)},
+	}
+	for _, tt := range tests {
+		if got := Escape(tt.in, tt.m); got != tt.want {
+			t.Errorf("Escape(%q, %d) = %q, want %q", tt.in, tt.m, got, tt.want)
+		}
+		if got := string(AppendEscape([]byte("pre"), tt.in, tt.m)); got != "pre"+tt.want {
+			t.Errorf("AppendEscape(pre, %q, %d) = %q, want %q", tt.in, tt.m, got, "pre"+tt.want)
+		}
+		if got, err := Unescape(tt.want, tt.m); err != nil || got != tt.in {
+			t.Errorf("Unescape(%q, %d) = %q, %v, want %q", tt.want, tt.m, got, err, tt.in)
+		}
+	}
+}
+
+func TestUnescape(t *testing.T) {
+	tests := []struct {
+		m        EscapeMode
+		in, want string
+	}{
+		{EscapePath, "", ""},
+		{EscapePath, "abc", "abc"},
+		{EscapePath, "%41%42", "AB"},
+		{EscapePath, "%c3%A9", "é"}, // either case of hex digits (section 2.1)
+		{EscapePath, "%2F", "/"},
+		{EscapePath, "%25", "%"},
+		{EscapePath, "%2541", "%41"}, // decoded once only (section 2.4)
+		{EscapePath, "%FF", "\xff"},  // octets, not necessarily UTF-8
+		{EscapePath, "%00", "\x00"},
+		{EscapePath, "a+b", "a+b"},
+		{EscapeQuery, "a+b", "a+b"},
+		{EscapeQueryPart, "a+b", "a+b"},
+		{EscapeForm, "a+b", "a b"},
+		{EscapeForm, "a%2Bb+", "a+b "},
+		{EscapeForm, "+", " "},
+		// Characters the component does not allow are copied, not rejected.
+		{EscapeHost, "a b/c", "a b/c"},
+		{EscapePath, strings.Repeat("%20", 100), strings.Repeat(" ", 100)},
+		{EscapeForm, strings.Repeat("a+%41", 50) + "z", strings.Repeat("a A", 50) + "z"},
+		{EscapeForm, strings.Repeat("a+%41", 50), strings.Repeat("a A", 50)},
+	}
+	for _, tt := range tests {
+		got, err := Unescape(tt.in, tt.m)
+		if err != nil || got != tt.want {
+			t.Errorf("Unescape(%q, %d) = %q, %v, want %q", tt.in, tt.m, got, err, tt.want)
+		}
+		b, err := AppendUnescape([]byte("pre"), tt.in, tt.m)
+		if err != nil || string(b) != "pre"+tt.want {
+			t.Errorf("AppendUnescape(pre, %q, %d) = %q, %v, want %q", tt.in, tt.m, b, err, "pre"+tt.want)
+		}
+	}
+}
+
+func TestUnescapeError(t *testing.T) {
+	tests := []struct {
+		m    EscapeMode
+		in   string
+		off  int
+		comp Component
+	}{
+		{EscapePath, "%", 0, ComponentPath},
+		{EscapePath, "a%", 1, ComponentPath},
+		{EscapePath, "a%4", 1, ComponentPath},
+		{EscapeSegment, "%4g", 0, ComponentPath},
+		{EscapeQuery, "ok%41%zz", 5, ComponentQuery},
+		{EscapeForm, "a+%", 2, ComponentQuery},
+		{EscapeUserinfo, "%%41", 0, ComponentUserinfo},
+		{EscapeHost, "ab%GG", 2, ComponentHost},
+		{EscapeFragment, "x% 1", 1, ComponentFragment},
+		{EscapeMode(200), "%", 0, 0},
+	}
+	for _, tt := range tests {
+		got, err := Unescape(tt.in, tt.m)
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, ErrInvalidPercentEncoding) {
+			t.Errorf("Unescape(%q) = %q, %v, want an *Error with ErrInvalidPercentEncoding", tt.in, got, err)
+			continue
+		}
+		if got != "" || e.Offset != tt.off || e.Component != tt.comp || e.Input != tt.in {
+			t.Errorf("Unescape(%q) = %q, %+v, want offset %d in %v", tt.in, got, e, tt.off, tt.comp)
+		}
+		b, err := AppendUnescape([]byte("pre"), tt.in, tt.m)
+		if err == nil || string(b) != "pre" {
+			t.Errorf("AppendUnescape(pre, %q) = %q, %v, want pre and an error", tt.in, b, err)
+		}
+	}
+	_, err := Unescape("a%zz", EscapePath)
+	if want := `uri: invalid percent-encoding "%zz" in path at offset 1`; err == nil || err.Error() != want {
+		t.Errorf("error message = %v, want %s", err, want)
+	}
+}
+
+// TestEscapeAllocs checks the promise of no allocation when there is nothing
+// to encode or decode, and of one allocation otherwise.
+func TestEscapeAllocs(t *testing.T) {
+	clean := "/over/there/index.html"
+	buf := make([]byte, 0, 64)
+	allocs := []struct {
+		name string
+		max  float64
+		f    func()
+	}{
+		{"Escape clean", 0, func() { _ = Escape(clean, EscapePath) }},
+		{"Escape clean no-scheme", 0, func() { _ = Escape(clean, EscapePathNoScheme) }},
+		{"Unescape clean", 0, func() { _, _ = Unescape(clean, EscapeForm) }},
+		{"AppendEscape", 0, func() { buf = AppendEscape(buf[:0], "a b/c", EscapeSegment) }},
+		{"AppendUnescape", 0, func() { buf, _ = AppendUnescape(buf[:0], "a%20b", EscapeSegment) }},
+		{"Escape dirty", 1, func() { _ = Escape("a b/c", EscapeSegment) }},
+		{"Unescape dirty", 1, func() { _, _ = Unescape("a%20b", EscapeSegment) }},
+		{"DecodedHost clean", 0, func() { _ = MustParse("http://example.com/").DecodedHost() }},
+	}
+	for _, a := range allocs {
+		if n := testing.AllocsPerRun(100, a.f); n > a.max {
+			t.Errorf("%s: %v allocations, want at most %v", a.name, n, a.max)
+		}
+	}
+}
+
+func TestDecodedAccessors(t *testing.T) {
+	u := MustParse("http://us%65r:p%40ss@ex%61mple.com:8080/a%2Fb/c%20d/?x=%26+y#f%23")
+	checks := []struct{ name, got, want string }{
+		{"DecodedUserinfo", u.DecodedUserinfo(), "user:p@ss"},
+		{"DecodedHost", u.DecodedHost(), "example.com"},
+		{"DecodedPath", u.DecodedPath(), "/a/b/c d/"},
+		{"DecodedQuery", u.DecodedQuery(), "x=&+y"},
+		{"DecodedFragment", u.DecodedFragment(), "f#"},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s = %q, want %q", c.name, c.got, c.want)
+		}
+	}
+	if got, want := u.DecodedSegments(), []string{"", "a/b", "c d", ""}; !slices.Equal(got, want) {
+		t.Errorf("DecodedSegments = %q, want %q", got, want)
+	}
+	// An IP literal comes without brackets, as Host gives it.
+	if got := MustParse("http://[::1]/").DecodedHost(); got != "::1" {
+		t.Errorf("DecodedHost of [::1] = %q", got)
+	}
+	// Absent components decode to "".
+	e := MustParse("rel")
+	if e.DecodedUserinfo() != "" || e.DecodedHost() != "" || e.DecodedQuery() != "" || e.DecodedFragment() != "" {
+		t.Errorf("absent components of %q decode to non-empty text", e)
+	}
+	if got := MustParse("").DecodedSegments(); got != nil {
+		t.Errorf("DecodedSegments of the empty path = %q, want nil", got)
+	}
+}

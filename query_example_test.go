@@ -1,0 +1,68 @@
+package uri_test
+
+import (
+	"fmt"
+
+	"github.com/ferret-go/uri"
+)
+
+func ExampleParseQuery() {
+	q, _ := uri.ParseQuery("tag=go&tag=uri&q=caf%C3%A9+au+lait&debug", uri.QueryForm)
+	fmt.Println(q.Get("q"))
+	fmt.Println(q.Values("tag"))
+	fmt.Println(q.Has("debug"), q.Has("verbose"))
+	for k, v := range q.All() {
+		fmt.Printf("%q=%q\n", k, v)
+	}
+	// Output:
+	// café au lait
+	// [go uri]
+	// true false
+	// "tag"="go"
+	// "tag"="uri"
+	// "q"="café au lait"
+	// "debug"=""
+}
+
+func ExampleNewQuery() {
+	q := uri.NewQuery(uri.QueryRFC3986,
+		uri.Pair{Key: "q", Value: "a&b=c"},
+		uri.Pair{Key: "page", Value: "2"},
+	)
+	fmt.Println(q)
+	// Output: q=a%26b%3Dc&page=2
+}
+
+func ExampleQuery_Set() {
+	u := uri.MustParse("http://example.com/list?sort=name&page=1&filter=%7Eold")
+	q := u.QueryParams(uri.QueryRFC3986).Set("page", "2")
+	fmt.Println(u.WithQueryParams(q)) // the other pairs keep their text
+	// Output: http://example.com/list?sort=name&page=2&filter=%7Eold
+}
+
+func ExampleQuery_Add() {
+	q, _ := uri.ParseQuery("tag=go", uri.QueryRFC3986)
+	fmt.Println(q.Add("tag", "net url"))
+	// Output: tag=go&tag=net%20url
+}
+
+func ExampleQuery_Del() {
+	u := uri.MustParse("http://example.com/?utm_source=mail&id=7&utm_source=x")
+	fmt.Println(u.WithQueryParams(u.QueryParams(uri.QueryRFC3986).Del("utm_source")))
+	// Output: http://example.com/?id=7
+}
+
+func ExampleQuery_Lookup() {
+	q, _ := uri.ParseQuery("a=&b=1", uri.QueryRFC3986)
+	fmt.Println(q.Lookup("a"))
+	fmt.Println(q.Lookup("c"))
+	// Output:
+	// true
+	//  false
+}
+
+func ExampleURI_WithQueryParams() {
+	u := uri.MustParse("http://example.com/?id=7#top")
+	fmt.Println(u.WithQueryParams(u.QueryParams(uri.QueryRFC3986).Del("id")))
+	// Output: http://example.com/#top
+}
