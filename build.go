@@ -104,33 +104,6 @@ func (p *piece) writeTo(b *strings.Builder) {
 	b.WriteString(p.post)
 }
 
-// writeEscape writes s escaped in mode m, as [Escape] does.
-func writeEscape(b *strings.Builder, s string, m EscapeMode) {
-	head, hb, tail, tb := m.split(s)
-	writeEscaped(b, head, hb)
-	writeEscaped(b, tail, tb)
-}
-
-func writeEscaped(b *strings.Builder, s string, bit uint16) {
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if literal[c]&bit != 0 {
-			continue
-		}
-		b.WriteString(s[start:i])
-		if c == ' ' && bit == formBit {
-			b.WriteByte('+')
-		} else {
-			b.WriteByte('%')
-			b.WriteByte(upperhex[c>>4])
-			b.WriteByte(upperhex[c&15])
-		}
-		start = i + 1
-	}
-	b.WriteString(s[start:])
-}
-
 // Indices of the pieces of an editor, in the order they are written.
 const (
 	iScheme = iota

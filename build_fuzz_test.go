@@ -1,6 +1,8 @@
 package uri
 
 import (
+	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -279,4 +281,36 @@ func checkQueryEdits(t *testing.T, q Query, pairs []Pair, key, val string) {
 			t.Fatalf("%q.%s(%q, %q) = %q with pairs %q, want %q", q, e.name, key, val, e.got, got, e.want)
 		}
 	}
+}
+
+// FuzzURLRoundTrip: URL gives url.Parse's value whenever url.Parse accepts
+// the text, and whatever URL gives comes back through FromURL as the same
+// URI or with one of the documented losses.
+func FuzzURLRoundTrip(f *testing.F) {
+	for _, s := range rfcExamples {
+		f.Add(s)
+	}
+	for _, s := range []string{"HTTP://%41:8@[v7.x]/a%2Fb?#", "//", "foo://", "http://h%c3%bc/", "x:/a", "file:///x", "a:b%20c", "*", "http://[::1.2.3.4]/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := Parse(s)
+		if err != nil {
+			return
+		}
+		v, err := u.URL()
+		if w, werr := url.Parse(s); werr == nil && (err != nil || !reflect.DeepEqual(v, w)) {
+			t.Fatalf("URL(%q) = %#v, %v; url.Parse gives %#v", s, v, err, w)
+		}
+		if err != nil {
+			return
+		}
+		back, err := FromURL(v)
+		if err != nil {
+			t.Fatalf("FromURL(URL(%q)) = %v (%#v)", s, err, v)
+		}
+		if back != u && !documentedLoss(u, back) {
+			t.Fatalf("%q came back from net/url as %q", s, back)
+		}
+	})
 }

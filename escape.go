@@ -99,6 +99,16 @@ const (
 	formBit  = 1 << EscapeForm
 )
 
+// triplets holds "%00%01...%FF": the triplet of octet c is
+// triplets[3*c:3*c+3]. It is computed once and never written after.
+var triplets = func() string {
+	b := make([]byte, 0, 3*256)
+	for c := 0; c < 256; c++ {
+		b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+	}
+	return string(b)
+}()
+
 // bits returns m's bit in literal, mapping an unknown mode to mode 0.
 func (m EscapeMode) bits() uint16 {
 	if m >= numEscapeModes {
@@ -144,7 +154,8 @@ func (m EscapeMode) split(s string) (head string, hb uint16, tail string, tb uin
 func firstUnsafe(s string, b uint16) int {
 	i := 0
 	for ; i+4 <= len(s); i += 4 {
-		if literal[s[i]]&literal[s[i+1]]&literal[s[i+2]]&literal[s[i+3]]&b == 0 {
+		t := s[i : i+4]
+		if literal[t[0]]&literal[t[1]]&literal[t[2]]&literal[t[3]]&b == 0 {
 			break
 		}
 	}
@@ -171,9 +182,9 @@ func escapedLen(s string, b uint16) int {
 	return n
 }
 
-// fillEscaped writes s escaped under bit b into t, which has exactly the
-// length escapedLen(s, b).
-func fillEscaped(t []byte, s string, b uint16) {
+// fillEscaped writes s escaped under bit b into t, which has room for it
+// (escapedLen(s, b) bytes), and returns the number of bytes written.
+func fillEscaped(t []byte, s string, b uint16) int {
 	j := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -191,18 +202,56 @@ func fillEscaped(t []byte, s string, b uint16) {
 			j += 3
 		}
 	}
+	return j
 }
 
 // escapeLen returns the length of s escaped in mode m, and whether escaping
 // changes s at all.
 func escapeLen(s string, m EscapeMode) (n int, changed bool) {
-	head, hb, tail, tb := m.split(s)
-	i := firstUnsafe(head, hb)
-	j := firstUnsafe(tail, tb)
-	if i == len(head) && j == len(tail) {
+	if m == EscapePathNoScheme {
+		head, hb, tail, tb := m.split(s)
+		i := firstUnsafe(head, hb)
+		j := firstUnsafe(tail, tb)
+		if i == len(head) && j == len(tail) {
+			return len(s), false
+		}
+		return i + escapedLen(head[i:], hb) + j + escapedLen(tail[j:], tb), true
+	}
+	b := m.bits()
+	i := firstUnsafe(s, b)
+	if i == len(s) {
 		return len(s), false
 	}
-	return i + escapedLen(head[i:], hb) + j + escapedLen(tail[j:], tb), true
+	return i + escapedLen(s[i:], b), true
+}
+
+// writeEscape writes s escaped in mode m, as [Escape] does.
+func writeEscape(w *strings.Builder, s string, m EscapeMode) {
+	if m == EscapePathNoScheme {
+		head, hb, tail, tb := m.split(s)
+		writeEscaped(w, head, hb)
+		writeEscaped(w, tail, tb)
+		return
+	}
+	writeEscaped(w, s, m.bits())
+}
+
+// writeEscaped writes s escaped under bit: runs of literal octets whole,
+// and each other octet as its triplet (or "+" for a space in form mode).
+func writeEscaped(w *strings.Builder, s string, bit uint16) {
+	for {
+		i := firstUnsafe(s, bit)
+		w.WriteString(s[:i])
+		if i == len(s) {
+			return
+		}
+		if c := s[i]; c == ' ' && bit == formBit {
+			w.WriteByte('+')
+		} else {
+			w.WriteString(triplets[3*int(c) : 3*int(c)+3])
+		}
+		s = s[i+1:]
+	}
 }
 
 // Escape returns s percent-encoded for the component that m names: every
@@ -215,33 +264,51 @@ func escapeLen(s string, m EscapeMode) (n int, changed bool) {
 // that is already percent-encoded encodes its "%" again.
 func Escape(s string, m EscapeMode) string {
 	if m == EscapePathNoScheme {
-		n, changed := escapeLen(s, m)
-		if !changed {
-			return s
-		}
-		var b strings.Builder
-		b.Grow(n)
-		writeEscape(&b, s, m)
-		return b.String()
+		return escapeNoScheme(s)
 	}
 	bit := m.bits()
 	i := firstUnsafe(s, bit)
 	if i == len(s) {
 		return s
 	}
-	n := i + escapedLen(s[i:], bit)
-	var buf [128]byte
-	if n > len(buf) {
-		var b strings.Builder
-		b.Grow(n)
-		b.WriteString(s[:i])
-		writeEscaped(&b, s[i:], bit)
-		return b.String()
+	return escapeFrom(s, i, bit)
+}
+
+// escapeNoScheme is Escape in EscapePathNoScheme mode, whose first segment
+// and rest are escaped differently.
+func escapeNoScheme(s string) string {
+	n, changed := escapeLen(s, EscapePathNoScheme)
+	if !changed {
+		return s
 	}
-	t := buf[:n]
-	copy(t, s[:i])
-	fillEscaped(t[i:], s[i:], bit)
-	return string(t)
+	var b strings.Builder
+	b.Grow(n)
+	writeEscape(&b, s, EscapePathNoScheme)
+	return b.String()
+}
+
+// escapeFrom returns s escaped under bit, where s[i] is the first octet to
+// encode. It is apart from Escape so that the path where nothing needs
+// encoding stays small.
+func escapeFrom(s string, i int, bit uint16) string {
+	var buf [256]byte
+	if i+3*(len(s)-i) <= len(buf) {
+		// Short enough to escape in one pass, whatever it holds.
+		copy(buf[:], s[:i])
+		n := i + fillEscaped(buf[i:], s[i:], bit)
+		return string(buf[:n])
+	}
+	n := i + escapedLen(s[i:], bit)
+	if n <= len(buf) {
+		copy(buf[:], s[:i])
+		fillEscaped(buf[i:n], s[i:], bit)
+		return string(buf[:n])
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(s[:i])
+	writeEscaped(&b, s[i:], bit)
+	return b.String()
 }
 
 // AppendEscape appends s percent-encoded as [Escape] does to dst and returns
@@ -281,11 +348,16 @@ func Unescape(s string, m EscapeMode) (string, error) {
 	if i == len(s) {
 		return s, nil
 	}
+	return unescapeFrom(s, i, m)
+}
+
+// unescapeFrom decodes s, where s[i] is the first octet to decode.
+func unescapeFrom(s string, i int, m EscapeMode) (string, error) {
 	k, err := checkTriplets(s, i, m)
 	if err != nil {
 		return "", err
 	}
-	return decode(s, i, len(s)-2*k, form), nil
+	return decode(s, i, len(s)-2*k, m == EscapeForm), nil
 }
 
 // AppendUnescape appends s decoded as [Unescape] does to dst and returns the
