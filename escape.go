@@ -381,18 +381,27 @@ func AppendUnescape(dst []byte, s string, m EscapeMode) ([]byte, error) {
 }
 
 // firstDecode returns the index of the first "%" in s, or of the first "+"
-// in form mode, or len(s).
+// in form mode, or len(s). Keys and values are short, so a loop beats two
+// calls to strings.IndexByte there.
 func firstDecode(s string, form bool) int {
-	i := strings.IndexByte(s, '%')
-	if i < 0 {
-		i = len(s)
+	if len(s) > 32 {
+		i := strings.IndexByte(s, '%')
+		if i < 0 {
+			i = len(s)
+		}
+		if form {
+			if j := strings.IndexByte(s[:i], '+'); j >= 0 {
+				return j
+			}
+		}
+		return i
 	}
-	if form {
-		if j := strings.IndexByte(s[:i], '+'); j >= 0 {
-			return j
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '%' || c == '+' && form {
+			return i
 		}
 	}
-	return i
+	return len(s)
 }
 
 // checkTriplets returns the number of "%" triplets in s[i:], or the error of

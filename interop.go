@@ -9,31 +9,6 @@ import (
 
 // Interoperation with net/url and database/sql. (encoding.TextMarshaler,
 // encoding.TextUnmarshaler and fmt.Stringer are implemented in uri.go.)
-//
-// A net/url URL cannot hold everything a URI reference can, and it holds
-// some things a URI reference does not. Converting a URI with [URI.URL]
-// loses:
-//
-//   - the case of the scheme: net/url lowercases it (schemes are
-//     case-insensitive, RFC 3986, section 3.1, so the URI stays equivalent);
-//   - an empty fragment: "http://a/#" gives the URL of "http://a/";
-//   - an empty authority with nothing after it: "foo://" gives "foo:", and
-//     "//" gives "";
-//   - the written form of the userinfo and host: net/url keeps them decoded
-//     and encodes them again its own way when writing, so "%41" comes back
-//     as "A" and a lowercase triplet in uppercase;
-//   - the written form of the path and fragment only when net/url cannot
-//     keep it (it keeps it in RawPath and RawFragment when it can).
-//
-// net/url tells an empty query from an absent one with ForceQuery, and an
-// empty host without "//" ("file:/x") from one with it ("file:///x") with
-// OmitHost; a path without authority and not beginning with "/" ("mailto:x")
-// goes to Opaque. Its port is part of Host, as text.
-//
-// Converting back with [FromURL] writes the URL with its String method and
-// parses that, so it fails on what net/url writes but RFC 3986 does not
-// allow: IPv6 zones ("[fe80::1%25en0]"), and characters set in fields that
-// net/url writes as they are (Opaque, RawQuery, Host's "<", ">" and `"`).
 
 // URL returns u as a net/url URL: the value url.Parse gives for u's text.
 // url.Parse refuses two kinds of host that RFC 3986 allows: an IPvFuture,
@@ -42,7 +17,25 @@ import (
 // brackets in Host, and a reg-name whose ASCII triplets all stand for
 // unreserved characters is decoded (an equivalent host, RFC 3986, section
 // 6.2.2.2). Otherwise, as for "http://a%2Fb/", it returns url.Parse's error.
-// See the package comment on interoperation for what the conversion loses.
+//
+// A net/url URL cannot hold everything a URI reference can, so converting
+// back with [FromURL] loses:
+//
+//   - the case of the scheme: net/url lowercases it (schemes are
+//     case-insensitive, RFC 3986, section 3.1, so the URI stays equivalent);
+//   - an empty fragment: "http://a/#" comes back as "http://a/";
+//   - an empty authority with nothing after it: "foo://" comes back as
+//     "foo:", and "//" as "";
+//   - the written form of the userinfo and host: net/url keeps them decoded
+//     and encodes them again its own way, so "%41" comes back as "A" and a
+//     lowercase triplet in uppercase;
+//   - the written form of the path and fragment, only where net/url cannot
+//     keep it in RawPath and RawFragment.
+//
+// net/url tells an empty query from an absent one with ForceQuery, and an
+// empty host without "//" ("file:/x") from one with it ("file:///x") with
+// OmitHost; a path without authority that does not begin with "/"
+// ("mailto:x") goes to Opaque, and the port is part of Host, as text.
 func (u URI) URL() (*url.URL, error) {
 	v, err := url.Parse(u.s)
 	if err == nil || !u.HasAuthority() {
@@ -86,9 +79,12 @@ func netURLHost(u URI) (string, bool) {
 }
 
 // FromURL returns the URI reference that v's String method writes. It fails
-// with an [*Error] when that text is not a valid URI reference (see the
-// package comment on interoperation). A nil v gives the empty reference,
-// as the zero URL does.
+// with an [*Error] when that text is not a valid URI reference, as happens
+// with what net/url allows but RFC 3986 does not: an IPv6 zone
+// ("[fe80::1%25en0]"), and characters net/url writes as they are set, in
+// Opaque, RawQuery, or Host ("<", ">", `"`). A nil v gives the empty
+// reference, as the zero URL does. See [URI.URL] for what a round trip
+// through net/url loses.
 func FromURL(v *url.URL) (URI, error) {
 	if v == nil {
 		return URI{}, nil

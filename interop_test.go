@@ -133,7 +133,7 @@ func TestURLCorpus(t *testing.T) {
 }
 
 // documentedLoss reports whether back differs from u only as the package
-// comment on interoperation says net/url can make it differ.
+// doc of URL says net/url can make it differ.
 func documentedLoss(u, back URI) bool {
 	// Normalize what net/url is documented to lose or rewrite, on both sides.
 	norm := func(x URI) string {

@@ -239,7 +239,10 @@ func (q Query) All() iter.Seq2[string, string] {
 			if f == "" {
 				continue
 			}
-			k, v, _ := strings.Cut(f, "=")
+			k, v := f, ""
+			if j := strings.IndexByte(f, '='); j >= 0 {
+				k, v = f[:j], f[j+1:]
+			}
 			if !yield(unescapeValid(k, form), unescapeValid(v, form)) {
 				return
 			}
