@@ -303,7 +303,7 @@ func TestStringer(t *testing.T) {
 	}
 }
 
-func TestScan(t *testing.T) {
+func TestSQLScan(t *testing.T) {
 	var u URI
 	if err := u.Scan("http://a/b"); err != nil || u.String() != "http://a/b" {
 		t.Errorf("Scan(string) = %q, %v", u, err)
