@@ -70,7 +70,7 @@ func (p *piece) len() int {
 			l, _ := escapeLen(s, p.segMode(i))
 			n += l
 		}
-		n += len(p.segs) - 1
+		n += max(len(p.segs)-1, 0) // the "/" between segments
 	case p.m == modeRaw:
 		n += len(p.text)
 	case p.m == modePort:

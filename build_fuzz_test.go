@@ -41,15 +41,15 @@ func FuzzEscapeRoundTrip(f *testing.F) {
 			}
 			for i := 0; i < len(e); i++ {
 				c := e[i]
-				if c == '%' || strings.IndexByte(rfcUnreserved, c) >= 0 {
+				if c == '%' || strings.IndexByte(escUnreserved, c) >= 0 {
 					continue
 				}
 				if c == '+' && m == EscapeForm {
 					continue
 				}
-				extra := rfcLiteral[m]
+				extra := escLiteral[m]
 				if m == EscapePathNoScheme {
-					extra = rfcLiteral[EscapePath]
+					extra = escLiteral[EscapePath]
 					if j := strings.IndexByte(e, '/'); c == ':' && (j < 0 || i < j) {
 						t.Fatalf("Escape(%q, no-scheme) = %q keeps a ':' in the first segment", s, e)
 					}
@@ -135,12 +135,12 @@ func FuzzEditComponents(f *testing.F) {
 			u    URI // the zero URI when refused: abs has a scheme
 			get  func(URI) string
 		}{
-			{"WithRawUserinfo", must2(abs.WithRawUserinfo(s)), URI.Userinfo},
-			{"WithRawPath", must2(abs.WithRawPath("/" + s)), func(u URI) string { return u.Path()[1:] }},
-			{"WithRawQuery", must2(abs.WithRawQuery(s)), URI.Query},
-			{"WithRawFragment", must2(abs.WithRawFragment(s)), URI.Fragment},
-			{"WithScheme", must2(abs.WithScheme(s)), URI.Scheme},
-			{"WithRawPort", must2(abs.WithRawPort(s)), URI.Port},
+			{"WithRawUserinfo", uriOrZero(abs.WithRawUserinfo(s)), URI.Userinfo},
+			{"WithRawPath", uriOrZero(abs.WithRawPath("/" + s)), func(u URI) string { return u.Path()[1:] }},
+			{"WithRawQuery", uriOrZero(abs.WithRawQuery(s)), URI.Query},
+			{"WithRawFragment", uriOrZero(abs.WithRawFragment(s)), URI.Fragment},
+			{"WithScheme", uriOrZero(abs.WithScheme(s)), URI.Scheme},
+			{"WithRawPort", uriOrZero(abs.WithRawPort(s)), URI.Port},
 		} {
 			if r.u == (URI{}) {
 				continue
@@ -163,7 +163,7 @@ func FuzzEditComponents(f *testing.F) {
 	})
 }
 
-func must2(u URI, err error) URI {
+func uriOrZero(u URI, err error) URI {
 	if err != nil {
 		return URI{}
 	}
@@ -287,7 +287,7 @@ func checkQueryEdits(t *testing.T, q Query, pairs []Pair, key, val string) {
 // the text, and whatever URL gives comes back through FromURL as the same
 // URI or with one of the documented losses.
 func FuzzURLRoundTrip(f *testing.F) {
-	for _, s := range rfcExamples {
+	for _, s := range netURLExamples {
 		f.Add(s)
 	}
 	for _, s := range []string{"HTTP://%41:8@[v7.x]/a%2Fb?#", "//", "foo://", "http://h%c3%bc/", "x:/a", "file:///x", "a:b%20c", "*", "http://[::1.2.3.4]/"} {

@@ -32,8 +32,6 @@ type editCase struct {
 	off     int
 }
 
-func ok(u URI) (URI, error) { return u, nil }
-
 func runEdits(t *testing.T, cases []editCase) {
 	t.Helper()
 	for _, tt := range cases {

@@ -12,23 +12,23 @@ import (
 // 2.2, 2.3, 3.2.1, 3.2.2, 3.3, 3.4, 3.5), not derived from the package's
 // table, so that the tests check the table against the RFC.
 const (
-	rfcUnreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-	rfcGenDelims  = ":/?#[]@"
-	rfcSubDelims  = "!$&'()*+,;="
+	escUnreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+	escGenDelims  = ":/?#[]@"
+	escSubDelims  = "!$&'()*+,;="
 )
 
-// rfcLiteral lists, per mode, the characters besides unreserved that the
+// escLiteral lists, per mode, the characters besides unreserved that the
 // component allows literally.
-var rfcLiteral = map[EscapeMode]string{
-	EscapeUserinfo:  rfcSubDelims + ":",         // userinfo
-	EscapeHost:      rfcSubDelims,               // reg-name
-	EscapePath:      rfcSubDelims + ":@" + "/",  // pchar and "/"
-	EscapeSegment:   rfcSubDelims + ":@",        // pchar
-	EscapeQuery:     rfcSubDelims + ":@" + "/?", // query
-	EscapeFragment:  rfcSubDelims + ":@" + "/?", // fragment
+var escLiteral = map[EscapeMode]string{
+	EscapeUserinfo:  escSubDelims + ":",         // userinfo
+	EscapeHost:      escSubDelims,               // reg-name
+	EscapePath:      escSubDelims + ":@" + "/",  // pchar and "/"
+	EscapeSegment:   escSubDelims + ":@",        // pchar
+	EscapeQuery:     escSubDelims + ":@" + "/?", // query
+	EscapeFragment:  escSubDelims + ":@" + "/?", // fragment
 	EscapeQueryPart: "!$'()*,;" + ":@" + "/?",   // query without "&", "=", "+"
 	EscapeForm:      "!$'()*,;" + ":@" + "/?",   // same; " " becomes "+"
-	escapeSegmentNC: rfcSubDelims + "@",         // segment-nz-nc
+	escapeSegmentNC: escSubDelims + "@",         // segment-nz-nc
 	0:               "",                         // unknown modes: unreserved only
 	numEscapeModes:  "",                         // the first value past the list
 	EscapeMode(200): "",
@@ -38,12 +38,12 @@ var rfcLiteral = map[EscapeMode]string{
 // sets of the RFC: literal when allowed, else "%" and two uppercase hex
 // digits (section 2.1), with a space as "+" in form mode.
 func TestEscapeEveryOctet(t *testing.T) {
-	for m, extra := range rfcLiteral {
+	for m, extra := range escLiteral {
 		for c := 0; c < 256; c++ {
 			s := string([]byte{byte(c)})
 			want := fmt.Sprintf("%%%02X", c)
 			switch {
-			case strings.Contains(rfcUnreserved, s), s != "%" && strings.Contains(extra, s):
+			case strings.Contains(escUnreserved, s), s != "%" && strings.Contains(extra, s):
 				want = s
 			case c == ' ' && m == EscapeForm:
 				want = "+"
@@ -66,22 +66,22 @@ func TestEscape(t *testing.T) {
 		// Nothing to encode: s itself.
 		{EscapePath, "", ""},
 		{EscapePath, "/over/there", "/over/there"},
-		{EscapeSegment, rfcUnreserved, rfcUnreserved},
+		{EscapeSegment, escUnreserved, escUnreserved},
 		// Every reserved character in each component (section 2.2).
-		{EscapeUserinfo, rfcGenDelims, ":%2F%3F%23%5B%5D%40"},
-		{EscapeHost, rfcGenDelims, "%3A%2F%3F%23%5B%5D%40"},
-		{EscapePath, rfcGenDelims, ":/%3F%23%5B%5D@"},
-		{EscapeSegment, rfcGenDelims, ":%2F%3F%23%5B%5D@"},
-		{EscapeQuery, rfcGenDelims, ":/?%23%5B%5D@"},
-		{EscapeFragment, rfcGenDelims, ":/?%23%5B%5D@"},
-		{EscapeQueryPart, rfcGenDelims, ":/?%23%5B%5D@"},
-		{EscapeForm, rfcGenDelims, ":/?%23%5B%5D@"},
-		{EscapeUserinfo, rfcSubDelims, rfcSubDelims},
-		{EscapeHost, rfcSubDelims, rfcSubDelims},
-		{EscapePath, rfcSubDelims, rfcSubDelims},
-		{EscapeQuery, rfcSubDelims, rfcSubDelims},
-		{EscapeQueryPart, rfcSubDelims, "!$%26'()*%2B,;%3D"},
-		{EscapeForm, rfcSubDelims, "!$%26'()*%2B,;%3D"},
+		{EscapeUserinfo, escGenDelims, ":%2F%3F%23%5B%5D%40"},
+		{EscapeHost, escGenDelims, "%3A%2F%3F%23%5B%5D%40"},
+		{EscapePath, escGenDelims, ":/%3F%23%5B%5D@"},
+		{EscapeSegment, escGenDelims, ":%2F%3F%23%5B%5D@"},
+		{EscapeQuery, escGenDelims, ":/?%23%5B%5D@"},
+		{EscapeFragment, escGenDelims, ":/?%23%5B%5D@"},
+		{EscapeQueryPart, escGenDelims, ":/?%23%5B%5D@"},
+		{EscapeForm, escGenDelims, ":/?%23%5B%5D@"},
+		{EscapeUserinfo, escSubDelims, escSubDelims},
+		{EscapeHost, escSubDelims, escSubDelims},
+		{EscapePath, escSubDelims, escSubDelims},
+		{EscapeQuery, escSubDelims, escSubDelims},
+		{EscapeQueryPart, escSubDelims, "!$%26'()*%2B,;%3D"},
+		{EscapeForm, escSubDelims, "!$%26'()*%2B,;%3D"},
 		// "%" is always encoded (section 2.4), so escaping twice encodes twice.
 		{EscapePath, "100%", "100%25"},
 		{EscapePath, "%41", "%2541"},
