@@ -234,7 +234,7 @@ func pathMode(scheme, auth bool) EscapeMode {
 // reg-name, percent-encoded where needed, and one that needs no encoding is
 // classified by parseHost, so "192.0.2.1" is an IPv4address.
 func plainHost(s string) (piece, HostKind, netip.Addr) {
-	if a, stop, bad := parseIPv6(s, 0); !bad && stop == len(s) {
+	if a, ok := isIPv6(s); ok {
 		return raw("[", s, "]"), HostIPv6, netip.AddrFrom16(a)
 	}
 	if _, changed := escapeLen(s, EscapeHost); changed {
@@ -242,6 +242,19 @@ func plainHost(s string) (piece, HostKind, netip.Addr) {
 	}
 	_, kind, addr, _ := parseHost(s, 0) // all reg-name characters: cannot fail
 	return raw("", s, ""), kind, addr
+}
+
+// isIPv6 reports whether all of s is an IPv6address (RFC 3986, section
+// 3.2.2), and its value. parseIPv6 reads an address that a "]" should end,
+// and at the end of its input it takes a trailing ":" as the literal cut
+// short rather than as an error; but no IPv6address ends in a single ":"
+// (ls32 ends in a digit, "::" in two colons), so such text is refused here.
+func isIPv6(s string) ([16]byte, bool) {
+	a, stop, bad := parseIPv6(s, 0)
+	if bad || stop != len(s) || strings.HasSuffix(s, ":") && !strings.HasSuffix(s, "::") {
+		return a, false
+	}
+	return a, true
 }
 
 // WithScheme returns u with its scheme set to scheme, given without ":".
@@ -469,7 +482,9 @@ func (u URI) WithRawPath(path string) (URI, error) {
 // with "/". As in [URI.Segments], a leading empty segment makes the path
 // absolute: ("", "a", "b") gives "/a/b", ("", "") gives "/", and no segment
 // or a single empty one gives the empty path. The constraints are those of
-// [URI.WithPath].
+// [URI.WithPath]. A segment "." or ".." is written as it is and keeps its
+// meaning as a dot-segment (section 3.3): no encoding can make it plain data,
+// since "%2E" is equivalent to "." (section 6.2.2.2).
 func (u URI) WithSegments(segs ...string) (URI, error) {
 	auth := u.HasAuthority()
 	switch {

@@ -109,6 +109,12 @@ func TestWithHost(t *testing.T) {
 		{"http://a/b", "WithHost(::1)", func(u URI) (URI, error) { return u.WithHost("::1") }, "http://[::1]/b", nil, 0},
 		{"http://a/b", "WithHost(2001:DB8::7)", func(u URI) (URI, error) { return u.WithHost("2001:DB8::7") }, "http://[2001:DB8::7]/b", nil, 0},
 		{"http://a/b", "WithHost(::ffff:1.2.3.4)", func(u URI) (URI, error) { return u.WithHost("::ffff:1.2.3.4") }, "http://[::ffff:1.2.3.4]/b", nil, 0},
+		{"http://a/b", "WithHost(::0:)", func(u URI) (URI, error) { return u.WithHost("::0:") }, "http://%3A%3A0%3A/b", nil, 0},
+		{"http://a/b", "WithHost(1:)", func(u URI) (URI, error) { return u.WithHost("1:") }, "http://1%3A/b", nil, 0},
+		{"http://a/b", "WithHost(1::)", func(u URI) (URI, error) { return u.WithHost("1::") }, "http://[1::]/b", nil, 0},
+		{"http://a/b", "WithHost(::)", func(u URI) (URI, error) { return u.WithHost("::") }, "http://[::]/b", nil, 0},
+		{"http://a/b", "WithHost(1:2:3:4:5:6:7::)", func(u URI) (URI, error) { return u.WithHost("1:2:3:4:5:6:7::") }, "http://[1:2:3:4:5:6:7::]/b", nil, 0},
+		{"http://a/b", "WithHost(1:2:3:4:5:6:7:8:)", func(u URI) (URI, error) { return u.WithHost("1:2:3:4:5:6:7:8:") }, "http://1%3A2%3A3%3A4%3A5%3A6%3A7%3A8%3A/b", nil, 0},
 		{"http://a/b", "WithHost(fe80::1%eth0)", func(u URI) (URI, error) { return u.WithHost("fe80::1%eth0") }, "http://fe80%3A%3A1%25eth0/b", nil, 0},
 		{"http://a/b", "WithHost([::1])", func(u URI) (URI, error) { return u.WithHost("[::1]") }, "http://%5B%3A%3A1%5D/b", nil, 0},
 		{"http://a/b", "WithHost(v7.x)", func(u URI) (URI, error) { return u.WithHost("v7.x") }, "http://v7.x/b", nil, 0},
@@ -390,4 +396,27 @@ func TestEditAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations, want 1", e.name, n)
 		}
 	}
+}
+
+// TestIsIPv6AgainstParser checks the plain-host test for an IPv6address
+// against the parser reading the same text in brackets, on every string of
+// up to eight characters over "1", ":" and "." and up to eleven over "f"
+// and ":".
+func TestIsIPv6AgainstParser(t *testing.T) {
+	var walk func(prefix, alphabet string, left int)
+	walk = func(s, alphabet string, left int) {
+		_, got := isIPv6(s)
+		u, err := Parse("//[" + s + "]")
+		if want := err == nil && u.HostKind() == HostIPv6; got != want {
+			t.Errorf("isIPv6(%q) = %v, but the parser says %v (%v)", s, got, want, err)
+		}
+		if left == 0 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			walk(s+alphabet[i:i+1], alphabet, left-1)
+		}
+	}
+	walk("", "1:.", 8)
+	walk("", "f:", 11)
 }
