@@ -186,6 +186,16 @@ type target struct {
 	rule            dotRule
 }
 
+// inherited returns the scheme and the authority (nil for none) that a
+// reference without either takes from base. (A function, not a method on
+// target: a store through a pointer would make base escape.)
+func inherited(base *URI) (scheme string, auth *URI) {
+	if base.HasAuthority() {
+		return base.schemeText(), base
+	}
+	return base.schemeText(), nil
+}
+
 // Component texts of u with their delimiters, as resolution moves them.
 func (u *URI) schemeText() string   { return u.s[:u.schemeEnd] }
 func (u *URI) pathText() string     { return u.s[u.pathStart:u.queryStart] }
@@ -207,10 +217,7 @@ func resolve3986(base, ref *URI, refScheme bool) URI {
 	case ref.HasAuthority():
 		t.scheme, t.auth = base.schemeText(), ref
 	default:
-		t.scheme = base.schemeText()
-		if base.HasAuthority() {
-			t.auth = base
-		}
+		t.scheme, t.auth = inherited(base)
 		switch {
 		case t.path == "":
 			t.path, t.rule = base.pathText(), keepDots
@@ -256,10 +263,7 @@ func resolve2396(base, ref *URI, refScheme bool) URI {
 	case ref.HasAuthority():
 		t.scheme, t.auth = base.schemeText(), ref
 	default:
-		t.scheme = base.schemeText()
-		if base.HasAuthority() {
-			t.auth = base
-		}
+		t.scheme, t.auth = inherited(base)
 		switch {
 		case t.path == "" && t.query == "":
 			t.path, t.query = base.pathText(), base.queryText()
@@ -284,14 +288,12 @@ func resolve1808(base, ref *URI, refScheme bool) URI {
 	if refScheme {
 		return *ref // step 2b
 	}
-	t := target{scheme: base.schemeText(), query: ref.queryText(), fragment: ref.fragmentText()}
+	t := target{query: ref.queryText(), fragment: ref.fragmentText()}
 	if ref.HasAuthority() && ref.Authority() != "" { // step 3
-		t.auth, t.path = ref, ref.pathText()
+		t.scheme, t.auth, t.path = base.schemeText(), ref, ref.pathText()
 		return t.build()
 	}
-	if base.HasAuthority() {
-		t.auth = base
-	}
+	t.scheme, t.auth = inherited(base)
 	rpath, rparams := splitParams(ref.pathText())
 	bpath, bparams := splitParams(base.pathText())
 	switch {

@@ -32,11 +32,7 @@ func runCheck(e *env, args []string) int {
 			j.boolean(keyOK, true)
 			e.endJSON(j)
 		case err != nil:
-			b, _ := appendVisible(e.text[:0], in, 0)
-			b = append(b, ": "...)
-			b = append(b, err.Error()...)
-			e.text = append(b, '\n')
-			e.err.Write(e.text)
+			e.writeRejectedLine(in, err)
 		}
 		return err == nil
 	})

@@ -3,13 +3,7 @@ package main
 import "testing"
 
 func TestCheck(t *testing.T) {
-	tests := []struct {
-		name           string
-		stdin          string
-		args           []string
-		stdout, stderr string
-		code           int
-	}{
+	tests := []cmdTest{
 		{"valid arguments", "", []string{"check", "http://a/", "", "?#"}, "", "", 0},
 		{"valid lines", "http://a/\n\nb\r\n", []string{"check"}, "", "", 0},
 		{"rejected arguments", "", []string{"check", "a", "http://a b/", "%zz", "b"}, "",
@@ -33,20 +27,7 @@ func TestCheck(t *testing.T) {
 		{"json rule", "", []string{"check", "--json", "--rule=uri", "//a"},
 			`{"input":"//a","ok":false,"error":"uri: missing scheme at offset 0","offset":0}` + "\n", "", 1},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			stdout, stderr, code := runCmd(t, tt.stdin, tt.args...)
-			if stdout != tt.stdout {
-				t.Errorf("stdout:\n%s\nwant:\n%s", stdout, tt.stdout)
-			}
-			if stderr != tt.stderr {
-				t.Errorf("stderr:\n%s\nwant:\n%s", stderr, tt.stderr)
-			}
-			if code != tt.code {
-				t.Errorf("exit status %d, want %d", code, tt.code)
-			}
-		})
-	}
+	runCmdTests(t, tests)
 }
 
 // check --json writes for a rejected input the line parse --json writes.

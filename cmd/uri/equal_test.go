@@ -6,13 +6,7 @@ import (
 )
 
 func TestEqual(t *testing.T) {
-	tests := []struct {
-		name           string
-		stdin          string
-		args           []string
-		stdout, stderr string
-		code           int
-	}{
+	tests := []cmdTest{
 		// RFC 3986, section 6.2.2 and 6.2.3.
 		{"equivalent", "", []string{"equal", "example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"},
 			"equal example://a/b/c/%7Bfoo%7D\n", "", 0},
@@ -52,20 +46,7 @@ func TestEqual(t *testing.T) {
 		{"json different", "", []string{"equal", "--json", "a", "b"},
 			`{"input":"a b","ok":true,"equal":false,"a":"a","b":"b"}` + "\n", "", 1},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			stdout, stderr, code := runCmd(t, tt.stdin, tt.args...)
-			if stdout != tt.stdout {
-				t.Errorf("stdout:\n%s\nwant:\n%s", stdout, tt.stdout)
-			}
-			if stderr != tt.stderr {
-				t.Errorf("stderr:\n%s\nwant:\n%s", stderr, tt.stderr)
-			}
-			if code != tt.code {
-				t.Errorf("exit status %d, want %d", code, tt.code)
-			}
-		})
-	}
+	runCmdTests(t, tests)
 }
 
 func TestEqualUsage(t *testing.T) {

@@ -14,6 +14,35 @@ func runCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, 
 	return out.String(), errb.String(), code
 }
 
+// cmdTest is one run of the command: its standard input and arguments, and
+// what it must write and return.
+type cmdTest struct {
+	name           string
+	stdin          string
+	args           []string
+	stdout, stderr string
+	code           int
+}
+
+// runCmdTests runs each test as a subtest and compares everything it did.
+func runCmdTests(t *testing.T, tests []cmdTest) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, stderr, code := runCmd(t, tt.stdin, tt.args...)
+			if stdout != tt.stdout {
+				t.Errorf("stdout:\n%s\nwant:\n%s", stdout, tt.stdout)
+			}
+			if stderr != tt.stderr {
+				t.Errorf("stderr:\n%s\nwant:\n%s", stderr, tt.stderr)
+			}
+			if code != tt.code {
+				t.Errorf("exit status %d, want %d", code, tt.code)
+			}
+		})
+	}
+}
+
 func TestUsage(t *testing.T) {
 	tests := []struct {
 		name      string

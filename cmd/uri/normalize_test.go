@@ -6,13 +6,7 @@ import (
 )
 
 func TestNormalize(t *testing.T) {
-	tests := []struct {
-		name           string
-		stdin          string
-		args           []string
-		stdout, stderr string
-		code           int
-	}{
+	tests := []cmdTest{
 		// RFC 3986, sections 6.2.2 and 6.2.3.
 		{"arguments", "", []string{"normalize", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "HTTP://www.EXAMPLE.com:80", "a/../../b"},
 			"example://a/b/c/%7Bfoo%7D\nhttp://www.example.com/\n../b\n", "", 0},
@@ -37,20 +31,7 @@ func TestNormalize(t *testing.T) {
 		{"json flags", "", []string{"normalize", "--json", "--flags", "drop-fragment", "a#b"},
 			`{"input":"a#b","ok":true,"result":"a"}` + "\n", "", 0},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			stdout, stderr, code := runCmd(t, tt.stdin, tt.args...)
-			if stdout != tt.stdout {
-				t.Errorf("stdout:\n%s\nwant:\n%s", stdout, tt.stdout)
-			}
-			if stderr != tt.stderr {
-				t.Errorf("stderr:\n%s\nwant:\n%s", stderr, tt.stderr)
-			}
-			if code != tt.code {
-				t.Errorf("exit status %d, want %d", code, tt.code)
-			}
-		})
-	}
+	runCmdTests(t, tests)
 }
 
 func TestNormalizeUsage(t *testing.T) {

@@ -47,13 +47,7 @@ func TestResolveExamples(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
-	tests := []struct {
-		name           string
-		stdin          string
-		args           []string
-		stdout, stderr string
-		code           int
-	}{
+	tests := []cmdTest{
 		{"lines", "g\n\n#s\r\n?\n", []string{"resolve", "http://a/b/c/d;p?q#f"},
 			"http://a/b/c/g\nhttp://a/b/c/d;p?q\nhttp://a/b/c/d;p?q#s\nhttp://a/b/c/d;p?\n", "", 0},
 		{"default strict", "", []string{"resolve", "http://a/b", "http:g"}, "http:g\n", "", 0},
@@ -66,14 +60,7 @@ func TestResolve(t *testing.T) {
 				`{"input":"c","ok":true,"result":"http://a/c"}` + "\n", "", 1},
 		{"guarded path", "", []string{"resolve", "foo:/a", ".//b"}, "foo:/.//b\n", "", 0},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			stdout, stderr, code := runCmd(t, tt.stdin, tt.args...)
-			if stdout != tt.stdout || stderr != tt.stderr || code != tt.code {
-				t.Errorf("got %q %q %d, want %q %q %d", stdout, stderr, code, tt.stdout, tt.stderr, tt.code)
-			}
-		})
-	}
+	runCmdTests(t, tests)
 }
 
 func TestResolveUsage(t *testing.T) {
@@ -104,13 +91,7 @@ func TestResolveUsage(t *testing.T) {
 }
 
 func TestRelative(t *testing.T) {
-	tests := []struct {
-		name           string
-		stdin          string
-		args           []string
-		stdout, stderr string
-		code           int
-	}{
+	tests := []cmdTest{
 		// Inverses of rows of RFC 3986, section 5.4.1.
 		{"args", "", []string{"relative", "http://a/b/c/d;p?q",
 			"http://a/b/c/g", "http://a/g", "http://g", "http://a/b/c/d;p?y", "http://a/b/", "g:h"},
@@ -123,12 +104,5 @@ func TestRelative(t *testing.T) {
 		{"rejected", "", []string{"relative", "http://a/b", "[x]"}, "",
 			"[x]: uri: invalid character '[' in path at offset 0\n", 1},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			stdout, stderr, code := runCmd(t, tt.stdin, tt.args...)
-			if stdout != tt.stdout || stderr != tt.stderr || code != tt.code {
-				t.Errorf("got %q %q %d, want %q %q %d", stdout, stderr, code, tt.stdout, tt.stderr, tt.code)
-			}
-		})
-	}
+	runCmdTests(t, tests)
 }

@@ -20,16 +20,22 @@ func (e *env) writeResult(asJSON bool, in string, res uri.URI, err error) bool {
 		j.str(keyResult, res.String())
 		e.endJSON(j)
 	case err != nil:
-		b, _ := appendVisible(e.text[:0], in, 0)
-		b = append(b, ": "...)
-		b = append(b, err.Error()...)
-		e.text = append(b, '\n')
-		e.err.Write(e.text)
+		e.writeRejectedLine(in, err)
 	default:
 		e.text = append(append(e.text[:0], res.String()...), '\n')
 		e.out.Write(e.text)
 	}
 	return err == nil
+}
+
+// writeRejectedLine writes "<input>: <message>" on standard error, with the
+// input's bytes that are not printable ASCII escaped.
+func (e *env) writeRejectedLine(in string, err error) {
+	b, _ := appendVisible(e.text[:0], in, 0)
+	b = append(b, ": "...)
+	b = append(b, err.Error()...)
+	e.text = append(b, '\n')
+	e.err.Write(e.text)
 }
 
 // baseArg takes the base URI, the first argument of resolve and relative.
