@@ -885,14 +885,7 @@ func sortParams(b []byte, start int) []byte {
 	var stack [32]param
 	params := stack[:0]
 	for i := 0; i <= len(q); {
-		j := i
-		for j < len(q) && q[j] != '&' {
-			j++
-		}
-		k := i
-		for k < j && q[k] != '=' {
-			k++
-		}
+		j, k := nextParam(q, i)
 		params = append(params, param{i, j, k})
 		i = j + 1
 	}
@@ -911,19 +904,27 @@ func sortParams(b []byte, start int) []byte {
 	return b[:end]
 }
 
+// nextParam finds the parameter of query q that starts at i: it ends at
+// end (the next "&" or the end of q), and its name at keyEnd (the first "="
+// in it, or end).
+func nextParam[S ~string | ~[]byte](q S, i int) (end, keyEnd int) {
+	end = i
+	for end < len(q) && q[end] != '&' {
+		end++
+	}
+	keyEnd = i
+	for keyEnd < end && q[keyEnd] != '=' {
+		keyEnd++
+	}
+	return end, keyEnd
+}
+
 // paramsSorted reports whether the parameters of query q are in the order
 // SortQuery gives them.
 func paramsSorted[S ~string | ~[]byte](q S) bool {
 	var prev S
 	for i := 0; i <= len(q); {
-		j := i
-		for j < len(q) && q[j] != '&' {
-			j++
-		}
-		k := i
-		for k < j && q[k] != '=' {
-			k++
-		}
+		j, k := nextParam(q, i)
 		if i > 0 && less(q[i:k], prev) {
 			return false
 		}
