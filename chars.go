@@ -75,31 +75,29 @@ func makeSet(mask uint8) (t [256]uint8) {
 	return t
 }
 
-// setOf returns the byte set of mask, or nil for a mask without one.
-func setOf(mask uint8) *[256]uint8 {
-	switch mask {
-	case mRegName:
-		return &setRegName
-	case mUserinfo:
-		return &setUserinfo
-	case mSegNC:
-		return &setSegNC
-	case mPchar:
-		return &setPchar
-	case mPath:
-		return &setPath
-	case mQuery:
-		return &setQuery
-	}
-	return nil
-}
+// setOf maps a mask to its byte set, or to nil for a mask without one. It is
+// a table, not a switch, so that scan stays small enough to be inlined and
+// costs one load instead of a chain of compares.
+var setOf = func() (m [256]*[256]uint8) {
+	m[mRegName] = &setRegName
+	m[mUserinfo] = &setUserinfo
+	m[mSegNC] = &setSegNC
+	m[mPchar] = &setPchar
+	m[mPath] = &setPath
+	m[mQuery] = &setQuery
+	return m
+}()
 
 // scan advances from i over bytes of the mask and over well-formed pct-encoded
 // triplets (RFC 3986, section 2.1). It returns the index of the first byte that
 // is neither; at that index there may be a delimiter, an invalid byte or a
 // malformed "%" triplet, which the caller tells apart.
 func scan(s string, i int, mask uint8) int {
-	t := setOf(mask)
+	return scanSet(s, i, setOf[mask], mask)
+}
+
+// scanSet is scan for the byte set t of mask, or for mask when t is nil.
+func scanSet(s string, i int, t *[256]uint8, mask uint8) int {
 	if t == nil {
 		return scanClass(s, i, mask)
 	}

@@ -42,46 +42,46 @@ func MustParse(s string) URI {
 	return u
 }
 
-func parseRule(s string, r rule) (URI, error) {
-	u, err := parse(s)
-	if err == nil {
-		switch {
-		case r == ruleRelative && !u.IsRelative():
-			err = newError(s, 0, ComponentScheme, ErrUnexpectedScheme)
-		case (r == ruleURI || r == ruleAbsolute) && u.IsRelative():
-			err = newError(s, 0, ComponentScheme, ErrMissingScheme)
-		case r == ruleAbsolute && u.HasFragment():
-			err = newError(s, u.fragStart, ComponentFragment, ErrUnexpectedFragment)
-		}
-	}
-	if err != nil {
+// parseRule parses into its named result, so that the 96-byte URI is written
+// in place rather than returned and copied by each function on the way.
+func parseRule(s string, r rule) (u URI, err error) {
+	if err := parse(s, &u); err != nil {
 		return URI{}, err
+	}
+	switch {
+	case r == ruleRelative && !u.IsRelative():
+		return URI{}, newError(s, 0, ComponentScheme, ErrUnexpectedScheme)
+	case (r == ruleURI || r == ruleAbsolute) && u.IsRelative():
+		return URI{}, newError(s, 0, ComponentScheme, ErrMissingScheme)
+	case r == ruleAbsolute && u.HasFragment():
+		return URI{}, newError(s, u.fragStart, ComponentFragment, ErrUnexpectedFragment)
 	}
 	return u, nil
 }
 
-// parse reads URI-reference = URI / relative-ref (section 4.1):
+// parse reads URI-reference = URI / relative-ref (section 4.1) into *u,
+// which it leaves partly written on error:
 //
 //	URI          = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 //	relative-ref = relative-part [ "?" query ] [ "#" fragment ]
-func parse(s string) (u URI, err *Error) {
+func parse(s string, u *URI) *Error {
 	u.s = s
 	i, err := parseScheme(s)
 	if err != nil {
-		return URI{}, err
+		return err
 	}
 	u.schemeEnd = i
 
 	// hier-part and relative-part differ only in their rootless path.
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
-		if i, err = parseAuthority(s, i+2, &u); err != nil {
-			return URI{}, err
+		if i, err = parseAuthority(s, i+2, u); err != nil {
+			return err
 		}
 	} else {
 		u.hostStart, u.hostEnd = i, i
 		if u.schemeEnd == 0 {
 			if err = checkNoScheme(s, i); err != nil {
-				return URI{}, err
+				return err
 			}
 		}
 	}
@@ -95,19 +95,19 @@ func parse(s string) (u URI, err *Error) {
 		// query = *( pchar / "/" / "?" ) (section 3.4)
 		i = scan(s, i+1, mQuery)
 	} else if i < len(s) && s[i] != '#' {
-		return URI{}, badByte(s, i, ComponentPath)
+		return badByte(s, i, ComponentPath)
 	}
 	u.fragStart = i
 	if i < len(s) && s[i] == '#' {
 		// fragment = *( pchar / "/" / "?" ) (section 3.5)
 		i = scan(s, i+1, mQuery)
 		if i < len(s) {
-			return URI{}, badByte(s, i, ComponentFragment)
+			return badByte(s, i, ComponentFragment)
 		}
 	} else if i < len(s) {
-		return URI{}, badByte(s, i, ComponentQuery)
+		return badByte(s, i, ComponentQuery)
 	}
-	return u, nil
+	return nil
 }
 
 // parseScheme reads scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
