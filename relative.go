@@ -93,7 +93,7 @@ func (u URI) Relative(target URI) (URI, error) {
 		buf := appendRelativePath(make([]byte, 0, best), ups, rest)
 		n := len(buf)
 		buf = append(append(buf, query...), fragment...)
-		return URI{s: unsafe.String(unsafe.SliceData(buf), len(buf)), queryStart: n, fragStart: n + len(query)}, nil
+		return pathOnly(unsafe.String(unsafe.SliceData(buf), len(buf)), n, n+len(query)), nil
 	}
 	if t.HasAuthority() {
 		return t.withoutScheme(), nil
@@ -104,20 +104,26 @@ func (u URI) Relative(target URI) (URI, error) {
 // withoutScheme returns u as a network-path reference: "//authority/path?query#frag".
 func (u URI) withoutScheme() URI {
 	d := u.schemeEnd
-	u.s = u.s[d:]
-	u.schemeEnd = 0
-	u.hostStart -= d
-	u.hostEnd -= d
-	u.pathStart -= d
-	u.queryStart -= d
-	u.fragStart -= d
-	return u
+	o := u.offsets
+	o.schemeEnd = 0
+	o.hostStart -= d
+	o.hostEnd -= d
+	o.pathStart -= d
+	o.queryStart -= d
+	o.fragStart -= d
+	return newURI(u.s[d:], o)
+}
+
+// pathOnly returns the relative reference without authority s, whose query
+// and fragment begin at queryStart and fragStart.
+func pathOnly(s string, queryStart, fragStart int) URI {
+	return newURI(s, offsets{queryStart: queryStart, fragStart: fragStart})
 }
 
 // tail returns the relative reference that is u's text from i, a component
 // boundary at or after the path's start.
 func (u URI) tail(i int) URI {
-	return URI{s: u.s[i:], queryStart: u.queryStart - min(i, u.queryStart), fragStart: u.fragStart - i}
+	return pathOnly(u.s[i:], u.queryStart-min(i, u.queryStart), u.fragStart-i)
 }
 
 // relativeRef makes a relative reference without authority from texts that
@@ -127,7 +133,7 @@ func relativeRef(path, query, fragment string) URI {
 	if query != "" || fragment != "" {
 		s = path + query + fragment
 	}
-	return URI{s: s, queryStart: len(path), fragStart: len(path) + len(query)}
+	return pathOnly(s, len(path), len(path)+len(query))
 }
 
 // relativePath finds how to reach path from the directory dir (a merge

@@ -224,9 +224,7 @@ func resolve3986(base, ref *URI, refScheme bool) URI {
 			if t.query == "" {
 				if t.fragment == "" {
 					// The target is the base without its fragment.
-					u := *base
-					u.s = base.s[:base.fragStart]
-					return u
+					return newURI(base.s[:base.fragStart], base.offsets)
 				}
 				t.query = base.queryText()
 			}
@@ -380,18 +378,18 @@ func (t *target) build() URI {
 	buf = append(buf, t.query...)
 	buf = append(buf, t.fragment...)
 
-	u := URI{s: unsafe.String(unsafe.SliceData(buf), len(buf))}
-	u.schemeEnd = len(t.scheme)
-	u.hostStart, u.hostEnd = u.schemeEnd, u.schemeEnd
+	var o offsets
+	o.schemeEnd = len(t.scheme)
+	o.hostStart, o.hostEnd = o.schemeEnd, o.schemeEnd
 	if a := t.auth; a != nil {
-		shift := u.schemeEnd - a.schemeEnd
-		u.hostStart, u.hostEnd = a.hostStart+shift, a.hostEnd+shift
-		u.kind, u.addr = a.kind, a.addr
+		shift := o.schemeEnd - a.schemeEnd
+		o.hostStart, o.hostEnd = a.hostStart+shift, a.hostEnd+shift
+		o.kind, o.addr = a.kind, a.addr
 	}
-	u.pathStart = start
-	u.queryStart = end
-	u.fragStart = end + len(t.query)
-	return u
+	o.pathStart = start
+	o.queryStart = end
+	o.fragStart = end + len(t.query)
+	return newURI(unsafe.String(unsafe.SliceData(buf), len(buf)), o)
 }
 
 // appendRemoveDotSegmentsLegacy is step 6 of RFC 2396, section 5.2 (and of

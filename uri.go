@@ -29,23 +29,34 @@ import (
 // to the current document (RFC 3986, section 4.4).
 type URI struct {
 	s string
-	// Offsets into s. Each component's range includes its delimiter, so an
-	// absent component has an empty range and an empty one a range of one
-	// byte ("?" of an empty query). The layout is
-	//
-	//	s[:schemeEnd]              "scheme:" or ""
-	//	s[schemeEnd:pathStart]     "//authority" or ""
-	//	  s[schemeEnd+2:hostStart]   "userinfo@" or ""
-	//	  s[hostStart:hostEnd]       host, brackets included
-	//	  s[hostEnd:pathStart]       ":port" or ""
-	//	s[pathStart:queryStart]    path
-	//	s[queryStart:fragStart]    "?query" or ""
-	//	s[fragStart:]              "#fragment" or ""
+	offsets
+}
+
+// offsets is the layout of a URI's text. Each component's range includes its
+// delimiter, so an absent component has an empty range and an empty one a
+// range of one byte ("?" of an empty query):
+//
+//	s[:schemeEnd]              "scheme:" or ""
+//	s[schemeEnd:pathStart]     "//authority" or ""
+//	  s[schemeEnd+2:hostStart]   "userinfo@" or ""
+//	  s[hostStart:hostEnd]       host, brackets included
+//	  s[hostEnd:pathStart]       ":port" or ""
+//	s[pathStart:queryStart]    path
+//	s[queryStart:fragStart]    "?query" or ""
+//	s[fragStart:]              "#fragment" or ""
+//
+// Without an authority, hostStart, hostEnd and pathStart equal schemeEnd and
+// kind is HostNone. Values are made only by [newURI]; the invariants are
+// checked by the tests' checkLayout.
+type offsets struct {
 	schemeEnd, hostStart, hostEnd, pathStart, queryStart, fragStart int
 
 	kind HostKind
 	addr netip.Addr // for HostIPv4 and HostIPv6
 }
+
+// newURI is the one constructor of URI values: the text and its layout.
+func newURI(s string, o offsets) URI { return URI{s: s, offsets: o} }
 
 // HostKind tells which rule of RFC 3986, section 3.2.2 a host matched.
 type HostKind uint8
@@ -279,20 +290,20 @@ func (p *parts) join() string {
 
 // uri returns the URI whose text is s, which must be p joined.
 func (p *parts) uri(s string) URI {
-	u := URI{s: s, kind: p.kind, addr: p.addr}
-	u.schemeEnd = len(p.scheme)
-	i := u.schemeEnd
+	o := offsets{kind: p.kind, addr: p.addr}
+	o.schemeEnd = len(p.scheme)
+	i := o.schemeEnd
 	if p.auth {
 		i += 2 + len(p.userinfo)
 	} else {
-		u.kind, u.addr = HostNone, netip.Addr{}
+		o.kind, o.addr = HostNone, netip.Addr{}
 	}
-	u.hostStart = i
-	u.hostEnd = i + len(p.host)
-	u.pathStart = u.hostEnd + len(p.port)
-	u.queryStart = u.pathStart + len(p.path)
-	u.fragStart = u.queryStart + len(p.query)
-	return u
+	o.hostStart = i
+	o.hostEnd = i + len(p.host)
+	o.pathStart = o.hostEnd + len(p.port)
+	o.queryStart = o.pathStart + len(p.path)
+	o.fragStart = o.queryStart + len(p.query)
+	return newURI(s, o)
 }
 
 // build joins p into a new URI.
