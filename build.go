@@ -1,110 +1,30 @@
 package uri
 
 import (
-	"errors"
 	"net/netip"
 	"strconv"
 	"strings"
 )
 
-// Editing. A URI is immutable, so every edit returns a new value; the
-// receiver is never changed. Each edit validates only the component it
-// changes, plus the constraints of RFC 3986, section 3.3 that tie the path to
-// the scheme and authority, and writes the new text with one allocation:
-// untouched components are copied as they are and offsets are computed from
-// lengths, never by parsing the result again. Methods named With... take a
-// plain value (data, percent-encoded here as [Escape] does) or, as
-// WithRaw..., text already in its encoded form (validated against the
-// component's grammar).
+// Editing. A URI is immutable, so every edit returns a new value and leaves
+// the receiver alone. Each component X has two setters that mirror its two
+// getters:
+//
+//   - WithX(raw) takes the text as written in a URI, percent-encoded, and
+//     validates it against the component's grammar (RFC 3986, section 3):
+//     u.WithX(u.X()) gives back u, byte for byte;
+//   - WithDecodedX(decoded) takes decoded text and percent-encodes what the
+//     component does not allow literally (section 2.4): the result's
+//     DecodedX() gives back the text;
+//
+// and WithoutX removes a component that may be absent. An edit validates only
+// what it changes, plus the constraints of section 3.3 that tie the path to
+// the scheme and the authority, and writes the new text with one allocation:
+// the other components are copied and the offsets come from lengths, never
+// from parsing the result again. A [Builder] makes several edits with one
+// allocation.
 
-// Errors of editing and building, besides the parser's. Like those, they come
-// inside an [*Error] that names the component and the offset in the value
-// given.
-var (
-	// ErrNoAuthority: a userinfo or port was set on a reference without an
-	// authority. Set a host first: the authority is written only when there
-	// is a host, possibly empty.
-	ErrNoAuthority = errors.New("no authority (set a host first)")
-	// ErrPathNotAbsolute: the path beside an authority must be empty or
-	// begin with "/" (RFC 3986, section 3.3).
-	ErrPathNotAbsolute = errors.New(`path beside an authority must be empty or begin with "/"`)
-	// ErrPathDoubleSlash: without an authority the path must not begin with
-	// "//", which would read as an authority (RFC 3986, section 3.3).
-	ErrPathDoubleSlash = errors.New(`path without an authority must not begin with "//"`)
-	// ErrPathColon: in a relative-path reference the first segment must not
-	// contain ":", which would read as a scheme delimiter (RFC 3986, section
-	// 3.3, path-noscheme). Only raw text can have it: a plain path is encoded.
-	ErrPathColon = errors.New(`first segment of a relative-path reference must not contain ":"`)
-)
-
-// Special escape modes of a piece, beyond the public ones.
-const (
-	modeRaw  EscapeMode = 254 // text is written as it is
-	modePort EscapeMode = 255 // num is written in decimal
-)
-
-// piece is the text of one component in a reference being assembled:
-// pre, sep, text and post written in this order, where only text is escaped
-// (with m). For a path given as plain segments, segs replaces text.
-type piece struct {
-	pre, sep, text, post string
-	segs                 []string
-	m                    EscapeMode
-	nc                   bool // segs[0] is escaped as segment-nz-nc
-	num                  uint16
-}
-
-func (p *piece) segMode(i int) EscapeMode {
-	if i == 0 && p.nc {
-		return escapeSegmentNC
-	}
-	return EscapeSegment
-}
-
-// len returns the length of the piece's text once written.
-func (p *piece) len() int {
-	n := len(p.pre) + len(p.sep) + len(p.post)
-	switch {
-	case p.segs != nil:
-		for i, s := range p.segs {
-			l, _ := escapeLen(s, p.segMode(i))
-			n += l
-		}
-		n += max(len(p.segs)-1, 0) // the "/" between segments
-	case p.m == modeRaw:
-		n += len(p.text)
-	case p.m == modePort:
-		n += len(strconv.AppendUint(make([]byte, 0, 5), uint64(p.num), 10))
-	default:
-		l, _ := escapeLen(p.text, p.m)
-		n += l
-	}
-	return n
-}
-
-// writeTo writes the piece.
-func (p *piece) writeTo(b *strings.Builder) {
-	b.WriteString(p.pre)
-	b.WriteString(p.sep)
-	switch {
-	case p.segs != nil:
-		for i, s := range p.segs {
-			if i > 0 {
-				b.WriteByte('/')
-			}
-			writeEscape(b, s, p.segMode(i))
-		}
-	case p.m == modeRaw:
-		b.WriteString(p.text)
-	case p.m == modePort:
-		b.Write(strconv.AppendUint(make([]byte, 0, 5), uint64(p.num), 10))
-	default:
-		writeEscape(b, p.text, p.m)
-	}
-	b.WriteString(p.post)
-}
-
-// Indices of the pieces of an editor, in the order they are written.
+// Indices of the components, in the order they are written.
 const (
 	iScheme = iota
 	iUserinfo
@@ -113,64 +33,167 @@ const (
 	iPath
 	iQuery
 	iFragment
-	numPieces
+	numComps
 )
 
-// editor holds a reference being assembled from pieces. The pieces of the
-// userinfo, host and port must be empty when auth is false.
-type editor struct {
-	ps   [numPieces]piece
-	auth bool
-	kind HostKind
-	addr netip.Addr
+// span returns where component c of u is written, its delimiters included.
+func (u *URI) span(c int) (start, end int) {
+	switch c {
+	case iScheme:
+		return 0, u.schemeEnd
+	case iUserinfo:
+		if u.HasAuthority() {
+			return u.schemeEnd + 2, u.hostStart
+		}
+		return u.hostStart, u.hostStart
+	case iHost:
+		return u.hostStart, u.hostEnd
+	case iPort:
+		return u.hostEnd, u.pathStart
+	case iPath:
+		return u.pathStart, u.queryStart
+	case iQuery:
+		return u.queryStart, u.fragStart
+	}
+	return u.fragStart, len(u.s)
 }
 
-// editor returns u's components as raw pieces.
-func (u URI) editor() editor {
-	p := u.parts()
-	e := editor{auth: p.auth, kind: p.kind, addr: p.addr}
-	for i, t := range [numPieces]string{p.scheme, p.userinfo, p.host, p.port, p.path, p.query, p.fragment} {
-		e.ps[i] = piece{text: t, m: modeRaw}
+// lens returns the length of each component of u, delimiters included.
+func (u *URI) lens() (l [numComps]int) {
+	for c := range l {
+		a, b := u.span(c)
+		l[c] = b - a
 	}
-	return e
+	return l
 }
 
-// uri writes the pieces into one new string, with one allocation, and makes
-// the URI from their lengths with parts.uri.
-func (e *editor) uri() URI {
-	var lens [numPieces]int
-	n := 0
-	for i := range e.ps {
-		lens[i] = e.ps[i].len()
-		n += lens[i]
+// offsetsOf returns the offsets of a text made of components of lengths l,
+// delimiters included, with "//" after the scheme when auth is set. This and
+// the parser are the only code that computes offsets.
+func offsetsOf(l *[numComps]int, auth bool, kind HostKind, addr netip.Addr) offsets {
+	o := offsets{kind: kind, addr: addr}
+	o.schemeEnd = l[iScheme]
+	i := o.schemeEnd
+	if auth {
+		i += 2 + l[iUserinfo]
+	} else {
+		o.kind, o.addr = HostNone, netip.Addr{}
 	}
-	if e.auth {
-		n += 2
+	o.hostStart = i
+	o.hostEnd = i + l[iHost]
+	o.pathStart = o.hostEnd + l[iPort]
+	o.queryStart = o.pathStart + l[iPath]
+	o.fragStart = o.queryStart + l[iQuery]
+	return o
+}
+
+// pieceState tells what a piece does to its component.
+type pieceState uint8
+
+const (
+	pieceKeep   pieceState = iota // the component stays as it is
+	pieceSet                      // the piece's text replaces it
+	pieceRemove                   // the component becomes absent
+)
+
+// piece is the new text of one component: pre, sep, text and post written
+// in this order, where only text is escaped (in charset cs; csRaw writes it
+// as it is). For a path given as segments, segs replaces text: joined by
+// "/", each escaped in cs, the first in first.
+type piece struct {
+	pre, sep, text, post string
+	segs                 []string
+	cs, first            charset
+	state                pieceState
+	port                 int32 // a port number to write in decimal, or -1
+}
+
+// len returns the length of the piece once written.
+func (p *piece) len() int {
+	if p.state != pieceSet {
+		return 0
 	}
-	var b strings.Builder
-	b.Grow(n)
-	for i := range e.ps {
-		e.ps[i].writeTo(&b)
-		if i == iScheme && e.auth {
-			b.WriteString("//")
+	n := len(p.pre) + len(p.sep) + len(p.post)
+	if p.port >= 0 {
+		var buf [5]byte
+		return n + len(strconv.AppendUint(buf[:0], uint64(p.port), 10))
+	}
+	if p.segs == nil {
+		l, _ := escapeLen(p.text, p.cs)
+		return n + l
+	}
+	for i, s := range p.segs {
+		cs := p.cs
+		if i == 0 {
+			cs = p.first
+		}
+		l, _ := escapeLen(s, cs)
+		n += l
+	}
+	return n + len(p.segs) - 1 // the "/" between segments
+}
+
+// writeTo writes the piece.
+func (p *piece) writeTo(b *strings.Builder) {
+	if p.state != pieceSet {
+		return
+	}
+	b.WriteString(p.pre)
+	b.WriteString(p.sep)
+	if p.port >= 0 {
+		var buf [5]byte
+		b.Write(strconv.AppendUint(buf[:0], uint64(p.port), 10))
+	} else if p.segs == nil {
+		writeEscape(b, p.text, p.cs)
+	} else {
+		for i, s := range p.segs {
+			cs := p.cs
+			if i == 0 {
+				cs = p.first
+			} else {
+				b.WriteByte('/')
+			}
+			writeEscape(b, s, cs)
 		}
 	}
-	s := b.String()
-	p := parts{auth: e.auth, kind: e.kind, addr: e.addr}
-	fields := [numPieces]*string{&p.scheme, &p.userinfo, &p.host, &p.port, &p.path, &p.query, &p.fragment}
-	off := 0
-	for i, f := range fields {
-		*f = s[off : off+lens[i]]
-		off += lens[i]
-		if i == iScheme && e.auth {
-			off += 2
-		}
-	}
-	return p.uri(s)
+	b.WriteString(p.post)
 }
 
-// raw is a piece of already valid text.
-func raw(pre, text, post string) piece { return piece{pre: pre, text: text, post: post, m: modeRaw} }
+// removed returns the piece that makes its component absent.
+func removed() piece { return piece{state: pieceRemove} }
+
+// set returns the piece that writes text in cs between pre and post.
+func set(pre, text string, cs charset, post string) piece {
+	return piece{pre: pre, text: text, post: post, cs: cs, state: pieceSet, port: -1}
+}
+
+// with returns u with component c replaced by p: the edit of one component
+// when the authority stays as it is. Its text is written with one
+// allocation, and its offsets are u's shifted by the change in length.
+func (u URI) with(c int, p piece) URI {
+	a, b := u.span(c)
+	n := p.len()
+	var sb strings.Builder
+	sb.Grow(len(u.s) - (b - a) + n)
+	sb.WriteString(u.s[:a])
+	p.writeTo(&sb)
+	sb.WriteString(u.s[b:])
+	l := u.lens()
+	l[c] = n
+	return newURI(sb.String(), offsetsOf(&l, u.HasAuthority(), u.kind, u.addr))
+}
+
+// withHost is with for the host, whose kind and address change with it.
+func (u URI) withHost(p piece, kind HostKind, addr netip.Addr) (URI, error) {
+	if !u.HasAuthority() {
+		var b Builder
+		b.start(u)
+		b.setHost(p, kind, addr)
+		return b.Build()
+	}
+	u.kind, u.addr = kind, addr
+	return u.with(iHost, p), nil
+}
 
 // checkScheme validates scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 // (RFC 3986, section 3.1).
@@ -198,8 +221,31 @@ func checkRaw(s string, mask uint8, comp Component) *Error {
 	return nil
 }
 
+// checkPort validates port = *DIGIT (RFC 3986, section 3.2.3).
+func checkPort(s string) *Error {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return badByte(s, i, ComponentPort)
+		}
+	}
+	return nil
+}
+
+// validHost validates host = IP-literal / IPv4address / reg-name (RFC 3986,
+// section 3.2.2) and returns its kind and address.
+func validHost(s string) (HostKind, netip.Addr, *Error) {
+	end, kind, addr, err := parseHost(s, 0)
+	if err != nil {
+		return 0, netip.Addr{}, err
+	}
+	if end < len(s) {
+		return 0, netip.Addr{}, badByte(s, end, ComponentHost)
+	}
+	return kind, addr, nil
+}
+
 // checkPath enforces the constraints of RFC 3986, section 3.3 on a path
-// (encoded, or plain but starting as its encoding will): beside an authority
+// (raw, or decoded but starting as its encoding will): beside an authority
 // it is empty or begins with "/"; without one it does not begin with "//";
 // and, when colon is set (a relative reference without authority), its first
 // segment holds no ":".
@@ -219,29 +265,49 @@ func checkPath(path string, auth, colon bool) *Error {
 	return nil
 }
 
-// pathMode is the escaping of a plain path: a relative reference without
-// authority encodes ":" in its first segment (path-noscheme).
-func pathMode(scheme, auth bool) EscapeMode {
-	if !scheme && !auth {
-		return EscapePathNoScheme
+// checkSegments enforces checkPath's constraints on the path that segs
+// join into.
+func checkSegments(segs []string, auth bool) *Error {
+	switch {
+	case auth && len(segs) > 0 && segs[0] != "":
+		return newError(segs[0], 0, ComponentPath, ErrPathNotAbsolute)
+	case !auth && len(segs) > 2 && segs[0] == "" && segs[1] == "":
+		return newError("//", 0, ComponentPath, ErrPathDoubleSlash)
 	}
-	return EscapePath
+	return nil
 }
 
-// plainHost returns the piece, kind and address of a host given as a plain
-// value. A string that is an IPv6address (RFC 3986, section 3.2.2, with no
-// zone) is written as an IP-literal in brackets; anything else is a
-// reg-name, percent-encoded where needed, and one that needs no encoding is
-// classified by parseHost, so "192.0.2.1" is an IPv4address.
-func plainHost(s string) (piece, HostKind, netip.Addr) {
+// pathCharset is the escaping of a decoded path: a relative reference
+// without authority encodes ":" in its first segment (path-noscheme).
+func pathCharset(scheme, auth bool) charset {
+	if !scheme && !auth {
+		return csPathNoScheme
+	}
+	return charset(EscapePath)
+}
+
+// segCharset is the escaping of a decoded first segment.
+func segCharset(scheme, auth bool) charset {
+	if !scheme && !auth {
+		return csSegNC
+	}
+	return charset(EscapeSegment)
+}
+
+// decodedHost returns the piece, kind and address of a decoded host. A
+// string that is an IPv6address (RFC 3986, section 3.2.2, with no zone) is
+// written as an IP-literal in brackets; anything else is a reg-name,
+// percent-encoded where needed, and one that needs no encoding is
+// classified by regNameKind, so "192.0.2.1" is an IPv4address.
+func decodedHost(s string) (piece, HostKind, netip.Addr) {
 	if a, ok := isIPv6(s); ok {
-		return raw("[", s, "]"), HostIPv6, netip.AddrFrom16(a)
+		return set("[", s, csRaw, "]"), HostIPv6, netip.AddrFrom16(a)
 	}
-	if _, changed := escapeLen(s, EscapeHost); changed {
-		return piece{text: s, m: EscapeHost}, HostRegName, netip.Addr{}
+	if _, changed := escapeLen(s, charset(EscapeHost)); changed {
+		return set("", s, charset(EscapeHost), ""), HostRegName, netip.Addr{}
 	}
-	_, kind, addr, _ := parseHost(s, 0) // all reg-name characters: cannot fail
-	return raw("", s, ""), kind, addr
+	kind, addr := regNameKind(s, 0, len(s))
+	return set("", s, csRaw, ""), kind, addr
 }
 
 // isIPv6 reports whether all of s is an IPv6address (RFC 3986, section
@@ -257,19 +323,31 @@ func isIPv6(s string) ([16]byte, bool) {
 	return a, true
 }
 
+// addrHost returns the piece, kind and address of the host that writes a.
+func addrHost(a netip.Addr) (piece, HostKind, netip.Addr, *Error) {
+	switch {
+	case !a.IsValid():
+		return piece{}, 0, a, newError("", 0, ComponentHost, ErrInvalidHost)
+	case a.Zone() != "":
+		s := a.String()
+		return piece{}, 0, a, newError(s, strings.IndexByte(s, '%'), ComponentHost, ErrInvalidHost)
+	case a.Is4():
+		return set("", a.String(), csRaw, ""), HostIPv4, a, nil
+	}
+	return set("[", a.String(), csRaw, "]"), HostIPv6, netip.AddrFrom16(a.As16()), nil
+}
+
 // WithScheme returns u with its scheme set to scheme, given without ":".
-// The scheme has no percent-encoding, so it is checked against the grammar
-// of RFC 3986, section 3.1 as it is: an empty scheme gives [ErrEmptyScheme]
-// (use [URI.WithoutScheme]) and a bad character [ErrInvalidCharacter], both
-// matching [ErrInvalidScheme]. The case is kept: producers should write
-// lowercase (section 3.1).
+// A scheme has no percent-encoding, so its raw and decoded forms are one: it
+// is checked against the grammar of RFC 3986, section 3.1 as it is. An empty
+// scheme gives [ErrEmptyScheme] (use [URI.WithoutScheme]) and a bad
+// character [ErrInvalidCharacter], both matching [ErrInvalidScheme]. The
+// case is kept: producers should write lowercase (section 3.1).
 func (u URI) WithScheme(scheme string) (URI, error) {
 	if err := checkScheme(scheme); err != nil {
 		return URI{}, err
 	}
-	e := u.editor()
-	e.ps[iScheme] = raw("", scheme, ":")
-	return e.uri(), nil
+	return u.with(iScheme, set("", scheme, csRaw, ":")), nil
 }
 
 // WithoutScheme returns u as a relative reference. Without an authority, a
@@ -277,7 +355,7 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 // that gives [ErrPathColon] (RFC 3986, section 3.3): "urn:a:b" has no
 // relative form.
 func (u URI) WithoutScheme() (URI, error) {
-	if u.IsRelative() {
+	if !u.HasScheme() {
 		return u, nil
 	}
 	if !u.HasAuthority() {
@@ -285,148 +363,19 @@ func (u URI) WithoutScheme() (URI, error) {
 			return URI{}, err
 		}
 	}
-	e := u.editor()
-	e.ps[iScheme] = piece{m: modeRaw}
-	return e.uri(), nil
+	return u.with(iScheme, removed()), nil
 }
 
-// WithUserinfo returns u with its userinfo set to the plain value userinfo,
-// percent-encoded for the userinfo (":" stays literal: RFC 3986, section
-// 3.2.1 deprecates "user:password", but the grammar allows it). An empty
-// value gives an empty userinfo ("//@host"). Without an authority it fails
-// with [ErrNoAuthority].
-func (u URI) WithUserinfo(userinfo string) (URI, error) {
-	if !u.HasAuthority() {
-		return URI{}, newError(userinfo, 0, ComponentUserinfo, ErrNoAuthority)
-	}
-	e := u.editor()
-	e.ps[iUserinfo] = piece{text: userinfo, post: "@", m: EscapeUserinfo}
-	return e.uri(), nil
-}
-
-// WithRawUserinfo is like [URI.WithUserinfo] for text already encoded; it
-// must match userinfo (RFC 3986, section 3.2.1), or the error gives the
-// offending offset in userinfo.
-func (u URI) WithRawUserinfo(userinfo string) (URI, error) {
-	if !u.HasAuthority() {
-		return URI{}, newError(userinfo, 0, ComponentUserinfo, ErrNoAuthority)
-	}
-	if err := checkRaw(userinfo, mUserinfo, ComponentUserinfo); err != nil {
-		return URI{}, err
-	}
-	e := u.editor()
-	e.ps[iUserinfo] = raw("", userinfo, "@")
-	return e.uri(), nil
-}
-
-// WithoutUserinfo returns u without its userinfo, or u when it has none.
-func (u URI) WithoutUserinfo() URI {
-	if !u.HasUserinfo() {
-		return u
-	}
-	e := u.editor()
-	e.ps[iUserinfo] = piece{m: modeRaw}
-	return e.uri()
-}
-
-// WithHost returns u with its host set to the plain value host, adding an
-// authority if u has none; "" gives an empty host ("file:///x").
-//
-// A host that is an IPv6address (RFC 3986, section 3.2.2, such as "::1";
-// zones are not part of RFC 3986) is written as an IP-literal, "[::1]", so
-// that WithHost(u.Host()) keeps u's host. Any other value is a reg-name,
-// percent-encoded where needed (a UTF-8 name becomes triplets; IDNA is not
-// applied), and is an IPv4address when its text is one. An IPvFuture cannot
-// be told from a reg-name such as "v1.example"; set it with
-// [URI.WithRawHost].
-//
-// Adding an authority to a path that is not empty and does not begin with
-// "/" fails with [ErrPathNotAbsolute] (RFC 3986, section 3.3).
-func (u URI) WithHost(host string) (URI, error) {
-	pc, kind, addr := plainHost(host)
-	return u.withHost(pc, kind, addr)
-}
-
-// WithRawHost is like [URI.WithHost] for a host as written in a URI: an
-// IP-literal with its brackets ("[::1]", "[v7.x]"), an IPv4address, or an
-// encoded reg-name. Invalid text gives an error matching [ErrInvalidHost].
-func (u URI) WithRawHost(host string) (URI, error) {
-	end, kind, addr, err := parseHost(host, 0)
-	if err != nil {
-		return URI{}, err
-	}
-	if end < len(host) {
-		return URI{}, badByte(host, end, ComponentHost)
-	}
-	return u.withHost(raw("", host, ""), kind, addr)
-}
-
-// WithAddr returns u with its host set to the IP address a: an IPv4address
-// for an IPv4 address, an IP-literal such as "[2001:db8::1]" for an IPv6
-// one (an IPv4-mapped address stays IPv6). An invalid address or one with a
-// zone, which RFC 3986 cannot write, gives [ErrInvalidHost].
-func (u URI) WithAddr(a netip.Addr) (URI, error) {
-	switch {
-	case !a.IsValid():
-		return URI{}, newError("", 0, ComponentHost, ErrInvalidHost)
-	case a.Zone() != "":
-		s := a.String()
-		return URI{}, newError(s, strings.IndexByte(s, '%'), ComponentHost, ErrInvalidHost)
-	case a.Is4():
-		return u.withHost(raw("", a.String(), ""), HostIPv4, a)
-	}
-	return u.withHost(raw("[", a.String(), "]"), HostIPv6, netip.AddrFrom16(a.As16()))
-}
-
-func (u URI) withHost(pc piece, kind HostKind, addr netip.Addr) (URI, error) {
-	if !u.HasAuthority() {
-		if err := checkPath(u.Path(), true, false); err != nil {
-			return URI{}, err
-		}
-	}
-	e := u.editor()
-	e.auth, e.kind, e.addr = true, kind, addr
-	e.ps[iHost] = pc
-	return e.uri(), nil
-}
-
-// WithPort returns u with its port set to port; 0 is a port like any other
-// ("http://a:0/"). Without an authority it fails with [ErrNoAuthority].
-func (u URI) WithPort(port uint16) (URI, error) {
-	if !u.HasAuthority() {
-		return URI{}, newError(strconv.Itoa(int(port)), 0, ComponentPort, ErrNoAuthority)
-	}
-	e := u.editor()
-	e.ps[iPort] = piece{pre: ":", m: modePort, num: port}
-	return e.uri(), nil
-}
-
-// WithRawPort returns u with its port set to the digits of port, which may
-// be empty ("http://a:/") or exceed 65535: port = *DIGIT (RFC 3986, section
-// 3.2.3). Anything but digits gives an error matching [ErrInvalidPort].
-func (u URI) WithRawPort(port string) (URI, error) {
-	if !u.HasAuthority() {
-		return URI{}, newError(port, 0, ComponentPort, ErrNoAuthority)
-	}
-	for i := 0; i < len(port); i++ {
-		if !isDigit(port[i]) {
-			return URI{}, badByte(port, i, ComponentPort)
-		}
-	}
-	e := u.editor()
-	e.ps[iPort] = raw(":", port, "")
-	return e.uri(), nil
-}
-
-// WithoutPort returns u without its port (and its ":"), or u when it has
-// none.
-func (u URI) WithoutPort() URI {
-	if !u.HasPort() {
-		return u
-	}
-	e := u.editor()
-	e.ps[iPort] = piece{m: modeRaw}
-	return e.uri()
+// WithAuthority returns u with its authority set to the raw text authority,
+// given without "//": [ userinfo "@" ] host [ ":" port ] (RFC 3986, section
+// 3.2). Invalid text gives an error with the offending offset in authority;
+// a path that is not empty and does not begin with "/" gives
+// [ErrPathNotAbsolute] (section 3.3).
+func (u URI) WithAuthority(authority string) (URI, error) {
+	var b Builder
+	b.start(u)
+	b.SetAuthority(authority)
+	return b.Build()
 }
 
 // WithoutAuthority returns u without its authority: no "//", userinfo, host
@@ -436,114 +385,256 @@ func (u URI) WithoutAuthority() (URI, error) {
 	if !u.HasAuthority() {
 		return u, nil
 	}
-	if err := checkPath(u.Path(), false, false); err != nil {
-		return URI{}, err
-	}
-	e := u.editor()
-	e.auth, e.kind, e.addr = false, HostNone, netip.Addr{}
-	e.ps[iUserinfo], e.ps[iHost], e.ps[iPort] = piece{m: modeRaw}, piece{m: modeRaw}, piece{m: modeRaw}
-	return e.uri(), nil
+	var b Builder
+	b.start(u)
+	b.RemoveAuthority()
+	return b.Build()
 }
 
-// WithPath returns u with its path set to the plain value path, in which "/"
-// separates segments; everything else a segment cannot hold is encoded, and
-// in a relative reference without authority so is a ":" in the first
-// segment (path-noscheme). Beside an authority the path must be empty or
+// WithUserinfo returns u with its userinfo set to the raw text userinfo,
+// without "@", which must match userinfo (RFC 3986, section 3.2.1); the
+// error gives the offending offset in userinfo. "" gives an empty userinfo
+// ("//@host"). Without an authority it fails with [ErrNoAuthority].
+func (u URI) WithUserinfo(userinfo string) (URI, error) {
+	if !u.HasAuthority() {
+		return URI{}, newError(userinfo, 0, ComponentUserinfo, ErrNoAuthority)
+	}
+	if err := checkRaw(userinfo, mUserinfo, ComponentUserinfo); err != nil {
+		return URI{}, err
+	}
+	return u.with(iUserinfo, set("", userinfo, csRaw, "@")), nil
+}
+
+// WithDecodedUserinfo returns u with its userinfo set to the decoded text
+// userinfo, percent-encoded as [EscapeUserinfo] does (":" stays literal:
+// RFC 3986, section 3.2.1 deprecates "user:password" but the grammar allows
+// it). Without an authority it fails with [ErrNoAuthority].
+func (u URI) WithDecodedUserinfo(userinfo string) (URI, error) {
+	if !u.HasAuthority() {
+		return URI{}, newError(userinfo, 0, ComponentUserinfo, ErrNoAuthority)
+	}
+	return u.with(iUserinfo, set("", userinfo, charset(EscapeUserinfo), "@")), nil
+}
+
+// WithoutUserinfo returns u without its userinfo, or u when it has none.
+func (u URI) WithoutUserinfo() URI {
+	if !u.HasUserinfo() {
+		return u
+	}
+	return u.with(iUserinfo, removed())
+}
+
+// WithHost returns u with its host set to the raw text host, as [URI.Host]
+// returns it: an IP-literal with its brackets ("[::1]", "[v7.x]"), an
+// IPv4address, or a percent-encoded reg-name (RFC 3986, section 3.2.2).
+// Invalid text gives an error matching [ErrInvalidHost]. Without an
+// authority one is added, which fails with [ErrPathNotAbsolute] when the
+// path is not empty and does not begin with "/" (section 3.3).
+func (u URI) WithHost(host string) (URI, error) {
+	kind, addr, err := validHost(host)
+	if err != nil {
+		return URI{}, err
+	}
+	return u.withHost(set("", host, csRaw, ""), kind, addr)
+}
+
+// WithDecodedHost returns u with its host set to the decoded text host, as
+// [URI.DecodedHost] returns it: a string that is an IPv6address ("::1";
+// zones are not part of RFC 3986) is written as an IP-literal, "[::1]";
+// anything else is a reg-name, percent-encoded where needed (a UTF-8 name
+// becomes triplets; IDNA is not applied), and an IPv4address when its text
+// is one. An IPvFuture cannot be told from a reg-name such as "v1.example":
+// set it with [URI.WithHost]. Adding an authority fails as for WithHost.
+func (u URI) WithDecodedHost(host string) (URI, error) {
+	p, kind, addr := decodedHost(host)
+	return u.withHost(p, kind, addr)
+}
+
+// WithAddr returns u with its host set to the IP address a: an IPv4address
+// for an IPv4 address, an IP-literal such as "[2001:db8::1]" for an IPv6
+// one (an IPv4-mapped address stays IPv6). An invalid address or one with a
+// zone, which RFC 3986 cannot write, gives [ErrInvalidHost].
+func (u URI) WithAddr(a netip.Addr) (URI, error) {
+	p, kind, addr, err := addrHost(a)
+	if err != nil {
+		return URI{}, err
+	}
+	return u.withHost(p, kind, addr)
+}
+
+// WithPort returns u with its port set to the raw digits port, without ":".
+// The port may be empty ("http://a:/") or exceed 65535: port = *DIGIT (RFC
+// 3986, section 3.2.3); anything but digits gives an error matching
+// [ErrInvalidPort]. A port has no percent-encoding, so it has no decoded
+// form; [URI.WithPortNumber] sets it from a number. Without an authority it
+// fails with [ErrNoAuthority].
+func (u URI) WithPort(port string) (URI, error) {
+	if !u.HasAuthority() {
+		return URI{}, newError(port, 0, ComponentPort, ErrNoAuthority)
+	}
+	if err := checkPort(port); err != nil {
+		return URI{}, err
+	}
+	return u.with(iPort, set(":", port, csRaw, "")), nil
+}
+
+// WithPortNumber returns u with its port set to port, written in decimal; 0
+// is a port like any other ("http://a:0/"). It mirrors [URI.PortNumber].
+// Without an authority it fails with [ErrNoAuthority].
+func (u URI) WithPortNumber(port uint16) (URI, error) {
+	p := piece{pre: ":", state: pieceSet, port: int32(port)}
+	if !u.HasAuthority() {
+		return URI{}, newError(strconv.Itoa(int(port)), 0, ComponentPort, ErrNoAuthority)
+	}
+	return u.with(iPort, p), nil
+}
+
+// WithoutPort returns u without its port (and its ":"), or u when it has
+// none.
+func (u URI) WithoutPort() URI {
+	if !u.HasPort() {
+		return u
+	}
+	return u.with(iPort, removed())
+}
+
+// WithPath returns u with its path set to the raw text path, which must
+// match the path grammar (RFC 3986, section 3.3); the error gives the
+// offending offset in path. Beside an authority the path must be empty or
 // begin with "/" ([ErrPathNotAbsolute]); without one it must not begin with
-// "//" ([ErrPathDoubleSlash]) (RFC 3986, section 3.3).
+// "//" ([ErrPathDoubleSlash]), and in a relative reference its first segment
+// must not hold ":" ([ErrPathColon]).
 func (u URI) WithPath(path string) (URI, error) {
-	auth := u.HasAuthority()
-	if err := checkPath(path, auth, false); err != nil {
-		return URI{}, err
-	}
-	e := u.editor()
-	e.ps[iPath] = piece{text: path, m: pathMode(!u.IsRelative(), auth)}
-	return e.uri(), nil
-}
-
-// WithRawPath is like [URI.WithPath] for a path already encoded: it must
-// match the path grammar, and a ":" in the first segment of a relative
-// reference without authority gives [ErrPathColon].
-func (u URI) WithRawPath(path string) (URI, error) {
 	if err := checkRaw(path, mPath, ComponentPath); err != nil {
 		return URI{}, err
 	}
 	auth := u.HasAuthority()
-	if err := checkPath(path, auth, u.IsRelative()); err != nil {
+	if err := checkPath(path, auth, !auth && !u.HasScheme()); err != nil {
 		return URI{}, err
 	}
-	e := u.editor()
-	e.ps[iPath] = raw("", path, "")
-	return e.uri(), nil
+	return u.with(iPath, set("", path, csRaw, "")), nil
 }
 
-// WithSegments returns u with its path made of the plain segments segs,
-// each encoded as a segment (so "/" inside one becomes "%2F") and joined
-// with "/". As in [URI.Segments], a leading empty segment makes the path
-// absolute: ("", "a", "b") gives "/a/b", ("", "") gives "/", and no segment
-// or a single empty one gives the empty path. The constraints are those of
-// [URI.WithPath]. A segment "." or ".." is written as it is and keeps its
-// meaning as a dot-segment (section 3.3): no encoding can make it plain data,
-// since "%2E" is equivalent to "." (section 6.2.2.2).
+// WithDecodedPath returns u with its path set to the decoded text path, in
+// which "/" separates segments; everything else a segment cannot hold is
+// percent-encoded, and in a relative reference without authority so is a
+// ":" in the first segment (path-noscheme). The constraints on the first
+// "/" are those of [URI.WithPath]; use [URI.WithDecodedSegments] for
+// segments that hold "/".
+func (u URI) WithDecodedPath(path string) (URI, error) {
+	auth := u.HasAuthority()
+	if err := checkPath(path, auth, false); err != nil {
+		return URI{}, err
+	}
+	return u.with(iPath, set("", path, pathCharset(u.HasScheme(), auth), "")), nil
+}
+
+// WithSegments returns u with its path made of the raw segments segs joined
+// by "/", as [URI.Segments] returns them: u.WithSegments(u.Segments()...)
+// is u. Each segment must match segment (RFC 3986, section 3.3), so it holds
+// no "/". A leading empty segment makes the path absolute: ("", "a", "b")
+// gives "/a/b", ("", "") gives "/", and no segment or a single empty one
+// gives the empty path. The constraints are those of [URI.WithPath].
 func (u URI) WithSegments(segs ...string) (URI, error) {
 	auth := u.HasAuthority()
-	switch {
-	case auth && len(segs) > 0 && segs[0] != "":
-		return URI{}, newError(segs[0], 0, ComponentPath, ErrPathNotAbsolute)
-	case !auth && len(segs) > 2 && segs[0] == "" && segs[1] == "":
-		return URI{}, newError("//", 0, ComponentPath, ErrPathDoubleSlash)
+	for i, s := range segs {
+		if err := checkRaw(s, mPchar, ComponentPath); err != nil {
+			return URI{}, err
+		}
+		if i == 0 && !auth && !u.HasScheme() {
+			if err := checkPath(s, false, true); err != nil {
+				return URI{}, err
+			}
+		}
 	}
-	e := u.editor()
-	if len(segs) == 0 {
-		e.ps[iPath] = piece{m: modeRaw}
-	} else {
-		e.ps[iPath] = piece{segs: segs, nc: !auth && u.IsRelative()}
+	if err := checkSegments(segs, auth); err != nil {
+		return URI{}, err
 	}
-	return e.uri(), nil
+	return u.with(iPath, segments(segs, csRaw, csRaw)), nil
 }
 
-// AppendSegment returns u with the plain segment seg added at the end of its
-// path, encoded as a segment. A path ending in "/" has an empty last segment,
-// which seg replaces: "/a/" and "/a" both give "/a/seg", and "/a/" stays as
-// it is for an empty seg. An empty path beside an authority gives "/seg". It
-// cannot fail.
-func (u URI) AppendSegment(seg string) URI {
+// WithDecodedSegments returns u with its path made of the decoded segments
+// segs, as [URI.DecodedSegments] returns them, each percent-encoded as a
+// segment (so "/" inside one becomes "%2F") and joined by "/". The rest is
+// as for [URI.WithSegments]. A segment "." or ".." is written as it is and
+// keeps its meaning as a dot-segment (section 3.3): no encoding can make it
+// data, since "%2E" is equivalent to "." (section 6.2.2.2).
+func (u URI) WithDecodedSegments(segs ...string) (URI, error) {
+	auth := u.HasAuthority()
+	if err := checkSegments(segs, auth); err != nil {
+		return URI{}, err
+	}
+	return u.with(iPath, segments(segs, charset(EscapeSegment), segCharset(u.HasScheme(), auth))), nil
+}
+
+// segments returns the piece of a path made of segs, the first written in
+// first and the others in cs.
+func segments(segs []string, cs, first charset) piece {
+	if len(segs) == 0 {
+		return set("", "", csRaw, "")
+	}
+	return piece{segs: segs, cs: cs, first: first, state: pieceSet, port: -1}
+}
+
+// AddSegment returns u with the raw segment seg added at the end of its
+// path. A path ending in "/" has an empty last segment, which seg replaces:
+// "/a/" and "/a" both give "/a/seg", and "/a/" stays as it is for an empty
+// seg. An empty path beside an authority gives "/seg". seg must match
+// segment (RFC 3986, section 3.3), and must hold no ":" when it becomes the
+// first segment of a relative reference without authority ([ErrPathColon]).
+func (u URI) AddSegment(seg string) (URI, error) {
+	if err := checkRaw(seg, mPchar, ComponentPath); err != nil {
+		return URI{}, err
+	}
+	if u.Path() == "" && !u.HasAuthority() && !u.HasScheme() {
+		if err := checkPath(seg, false, true); err != nil {
+			return URI{}, err
+		}
+	}
+	return u.with(iPath, u.addSegment(seg, csRaw, csRaw)), nil
+}
+
+// AddDecodedSegment returns u with the decoded segment seg added at the end
+// of its path, percent-encoded as a segment, as [URI.AddSegment] adds a raw
+// one. It cannot fail.
+func (u URI) AddDecodedSegment(seg string) URI {
+	return u.with(iPath, u.addSegment(seg, charset(EscapeSegment), csSegNC))
+}
+
+// addSegment returns the piece of u's path with seg added, written in cs,
+// or in first when it is the first segment of a relative reference without
+// authority.
+func (u URI) addSegment(seg string, cs, first charset) piece {
 	path := u.Path()
-	e := u.editor()
 	switch {
 	case path == "" && u.HasAuthority():
-		e.ps[iPath] = piece{sep: "/", text: seg, m: EscapeSegment}
-	case path == "" && u.IsRelative():
-		e.ps[iPath] = piece{text: seg, m: escapeSegmentNC}
+		return piece{sep: "/", text: seg, cs: cs, state: pieceSet, port: -1}
+	case path == "" && !u.HasScheme():
+		return set("", seg, first, "")
 	case path == "":
-		e.ps[iPath] = piece{text: seg, m: EscapeSegment}
+		return set("", seg, cs, "")
 	case path[len(path)-1] == '/':
-		e.ps[iPath] = piece{pre: path, text: seg, m: EscapeSegment}
-	default:
-		e.ps[iPath] = piece{pre: path, sep: "/", text: seg, m: EscapeSegment}
+		return set(path, seg, cs, "")
 	}
-	return e.uri()
+	return piece{pre: path, sep: "/", text: seg, cs: cs, state: pieceSet, port: -1}
 }
 
-// WithQuery returns u with its query set to the plain value query, encoded
-// for a whole query (section 3.4): "&" and "=" stay literal, so the value
-// keeps any pair structure it has; use [Query] to build pairs from data. An
-// empty value gives an empty query ("?").
-func (u URI) WithQuery(query string) URI {
-	e := u.editor()
-	e.ps[iQuery] = piece{pre: "?", text: query, m: EscapeQuery}
-	return e.uri()
-}
-
-// WithRawQuery is like [URI.WithQuery] for a query already encoded, which
-// must match query (RFC 3986, section 3.4).
-func (u URI) WithRawQuery(query string) (URI, error) {
+// WithQuery returns u with its query set to the raw text query, without
+// "?", which must match query (RFC 3986, section 3.4); the error gives the
+// offending offset in query. "" gives an empty query ("?").
+func (u URI) WithQuery(query string) (URI, error) {
 	if err := checkRaw(query, mQuery, ComponentQuery); err != nil {
 		return URI{}, err
 	}
-	e := u.editor()
-	e.ps[iQuery] = raw("?", query, "")
-	return e.uri(), nil
+	return u.with(iQuery, set("?", query, csRaw, "")), nil
+}
+
+// WithDecodedQuery returns u with its query set to the decoded text query,
+// percent-encoded as [EscapeQuery] does: "&" and "=" stay literal, so the
+// text keeps any pair structure it has; use a [Query] to build pairs from
+// data. "" gives an empty query ("?").
+func (u URI) WithDecodedQuery(query string) URI {
+	return u.with(iQuery, set("?", query, charset(EscapeQuery), ""))
 }
 
 // WithoutQuery returns u without its query (and its "?"), or u when it has
@@ -552,29 +643,24 @@ func (u URI) WithoutQuery() URI {
 	if !u.HasQuery() {
 		return u
 	}
-	e := u.editor()
-	e.ps[iQuery] = piece{m: modeRaw}
-	return e.uri()
+	return u.with(iQuery, removed())
 }
 
-// WithFragment returns u with its fragment set to the plain value fragment,
-// encoded for a fragment (section 3.5). An empty value gives an empty
-// fragment ("#").
-func (u URI) WithFragment(fragment string) URI {
-	e := u.editor()
-	e.ps[iFragment] = piece{pre: "#", text: fragment, m: EscapeFragment}
-	return e.uri()
-}
-
-// WithRawFragment is like [URI.WithFragment] for a fragment already encoded,
-// which must match fragment (RFC 3986, section 3.5).
-func (u URI) WithRawFragment(fragment string) (URI, error) {
+// WithFragment returns u with its fragment set to the raw text fragment,
+// without "#", which must match fragment (RFC 3986, section 3.5); the error
+// gives the offending offset in fragment. "" gives an empty fragment ("#").
+func (u URI) WithFragment(fragment string) (URI, error) {
 	if err := checkRaw(fragment, mQuery, ComponentFragment); err != nil {
 		return URI{}, err
 	}
-	e := u.editor()
-	e.ps[iFragment] = raw("#", fragment, "")
-	return e.uri(), nil
+	return u.with(iFragment, set("#", fragment, csRaw, "")), nil
+}
+
+// WithDecodedFragment returns u with its fragment set to the decoded text
+// fragment, percent-encoded as [EscapeFragment] does. "" gives an empty
+// fragment ("#").
+func (u URI) WithDecodedFragment(fragment string) URI {
+	return u.with(iFragment, set("#", fragment, charset(EscapeFragment), ""))
 }
 
 // WithoutFragment returns u without its fragment (and its "#"), or u when it
@@ -583,86 +669,358 @@ func (u URI) WithoutFragment() URI {
 	if !u.HasFragment() {
 		return u
 	}
-	e := u.editor()
-	e.ps[iFragment] = piece{m: modeRaw}
-	return e.uri()
+	return u.with(iFragment, removed())
 }
 
-// Builder assembles a URI reference from plain values in one go, with one
-// allocation. Its fields follow the classic URI object: a string field is
-// present when it is not empty, and its Has flag makes it present when it is
-// empty (or, for Port, zero), since an absent component and an empty one
-// differ ("http://a/?" has an empty query, "http://a/" none). The zero
-// Builder builds the empty reference.
+// Builder makes a URI reference from several edits with one allocation. Its
+// setters follow the edits of [URI]: SetX takes raw text, SetDecodedX
+// decoded text, RemoveX makes a component absent. A setter records the
+// first error it meets (invalid raw text, with its offset in the text
+// given); [Builder.Build] returns it, or checks the constraints between the
+// components (RFC 3986, section 3.3) and writes the reference. Setters
+// return the Builder, so calls chain:
 //
-// The rules of the classic object hold: the authority is written only when
-// there is a host (Host, or HasHost for an empty one as in "file:///x"), a
-// zero port is written when HasPort is set, and a path beside an authority
-// must be empty or begin with "/".
+//	u, err := base.Builder().SetDecodedPath("/a b").SetQuery("x=1").Build()
+//
+// The zero Builder builds the empty reference "". A Builder is not safe for
+// concurrent use; the URIs it builds are.
 type Builder struct {
-	Scheme string // without ":"; "" for a relative reference
-
-	Userinfo    string // plain; see [URI.WithUserinfo]
-	HasUserinfo bool   // write "@" even when Userinfo is empty
-
-	Host    string // plain; see [URI.WithHost] ("::1" is an IPv6 literal)
-	HasHost bool   // write an authority even when Host is empty
-
-	Port    uint16
-	HasPort bool // write the port even when it is 0
-
-	Path string // plain, "/" between segments; see [URI.WithPath]
-
-	Query    Query // pairs built with [NewQuery] or [Query.Add]
-	HasQuery bool  // write "?" even when Query is empty
-
-	Fragment    string // plain
-	HasFragment bool   // write "#" even when Fragment is empty
+	base URI
+	ps   [numComps]piece
+	auth pieceState // pieceSet adds an authority, pieceRemove removes it
+	kind HostKind   // of a host set
+	addr netip.Addr
+	err  error
 }
 
-// Build returns the URI reference made of b's fields, or an error for a
-// field that cannot be written: an invalid Scheme (matching
-// [ErrInvalidScheme]), a Userinfo or Port without a host
-// ([ErrNoAuthority]), or a Path that breaks RFC 3986, section 3.3
-// ([ErrPathNotAbsolute], [ErrPathDoubleSlash]).
-func (b Builder) Build() (URI, error) {
-	var e editor
-	for i := range e.ps {
-		e.ps[i].m = modeRaw
+// Builder returns a Builder that starts from u: the components no setter
+// changes are u's.
+func (u URI) Builder() *Builder {
+	b := new(Builder)
+	b.start(u)
+	return b
+}
+
+func (b *Builder) start(u URI) { b.base = u }
+
+// fail records err if it is the first error.
+func (b *Builder) fail(err *Error) *Builder {
+	if err != nil && b.err == nil {
+		b.err = err
 	}
-	if b.Scheme != "" {
-		if err := checkScheme(b.Scheme); err != nil {
-			return URI{}, err
-		}
-		e.ps[iScheme] = raw("", b.Scheme, ":")
+	return b
+}
+
+// SetScheme sets the scheme, given without ":" (see [URI.WithScheme]).
+func (b *Builder) SetScheme(scheme string) *Builder {
+	if err := checkScheme(scheme); err != nil {
+		return b.fail(err)
 	}
-	e.auth = b.Host != "" || b.HasHost
-	hasPort := b.Port != 0 || b.HasPort
-	if !e.auth {
-		switch {
-		case b.Userinfo != "" || b.HasUserinfo:
-			return URI{}, newError(b.Userinfo, 0, ComponentUserinfo, ErrNoAuthority)
-		case hasPort:
-			return URI{}, newError(strconv.Itoa(int(b.Port)), 0, ComponentPort, ErrNoAuthority)
+	b.ps[iScheme] = set("", scheme, csRaw, ":")
+	return b
+}
+
+// RemoveScheme makes the reference relative.
+func (b *Builder) RemoveScheme() *Builder {
+	b.ps[iScheme] = removed()
+	return b
+}
+
+// SetAuthority sets the authority from its raw text, without "//" (see
+// [URI.WithAuthority]).
+func (b *Builder) SetAuthority(authority string) *Builder {
+	var o offsets
+	end, err := parseAuthority(authority, 0, &o)
+	if err == nil && end < len(authority) {
+		// A "/", "?" or "#" ends an authority, so cannot be in one.
+		comp := ComponentHost
+		if o.hostEnd < end {
+			comp = ComponentPort
 		}
-	} else {
-		if b.Userinfo != "" || b.HasUserinfo {
-			e.ps[iUserinfo] = piece{text: b.Userinfo, post: "@", m: EscapeUserinfo}
-		}
-		e.ps[iHost], e.kind, e.addr = plainHost(b.Host)
-		if hasPort {
-			e.ps[iPort] = piece{pre: ":", m: modePort, num: b.Port}
+		err = newError(authority, end, comp, ErrInvalidCharacter)
+	}
+	if err != nil {
+		return b.fail(err)
+	}
+	b.ps[iUserinfo] = removed()
+	if o.hostStart > 0 {
+		b.ps[iUserinfo] = set("", authority[:o.hostStart-1], csRaw, "@")
+	}
+	b.setHost(set("", authority[o.hostStart:o.hostEnd], csRaw, ""), o.kind, o.addr)
+	b.ps[iPort] = removed()
+	if o.hostEnd < len(authority) {
+		b.ps[iPort] = set("", authority[o.hostEnd:], csRaw, "")
+	}
+	return b
+}
+
+// RemoveAuthority removes the authority: "//", userinfo, host and port.
+func (b *Builder) RemoveAuthority() *Builder {
+	b.auth = pieceRemove
+	b.ps[iUserinfo], b.ps[iHost], b.ps[iPort] = removed(), removed(), removed()
+	return b
+}
+
+// SetUserinfo sets the userinfo from raw text, without "@".
+func (b *Builder) SetUserinfo(userinfo string) *Builder {
+	if err := checkRaw(userinfo, mUserinfo, ComponentUserinfo); err != nil {
+		return b.fail(err)
+	}
+	b.ps[iUserinfo] = set("", userinfo, csRaw, "@")
+	return b
+}
+
+// SetDecodedUserinfo sets the userinfo from decoded text.
+func (b *Builder) SetDecodedUserinfo(userinfo string) *Builder {
+	b.ps[iUserinfo] = set("", userinfo, charset(EscapeUserinfo), "@")
+	return b
+}
+
+// RemoveUserinfo removes the userinfo.
+func (b *Builder) RemoveUserinfo() *Builder {
+	b.ps[iUserinfo] = removed()
+	return b
+}
+
+// SetHost sets the host from raw text, adding an authority when there is
+// none (see [URI.WithHost]).
+func (b *Builder) SetHost(host string) *Builder {
+	kind, addr, err := validHost(host)
+	if err != nil {
+		return b.fail(err)
+	}
+	return b.setHost(set("", host, csRaw, ""), kind, addr)
+}
+
+// SetDecodedHost sets the host from decoded text, adding an authority when
+// there is none (see [URI.WithDecodedHost]).
+func (b *Builder) SetDecodedHost(host string) *Builder {
+	return b.setHost(decodedHost(host))
+}
+
+// SetAddr sets the host to the IP address a (see [URI.WithAddr]).
+func (b *Builder) SetAddr(a netip.Addr) *Builder {
+	p, kind, addr, err := addrHost(a)
+	if err != nil {
+		return b.fail(err)
+	}
+	return b.setHost(p, kind, addr)
+}
+
+func (b *Builder) setHost(p piece, kind HostKind, addr netip.Addr) *Builder {
+	b.auth, b.ps[iHost], b.kind, b.addr = pieceSet, p, kind, addr
+	return b
+}
+
+// SetPort sets the port from its raw digits, without ":".
+func (b *Builder) SetPort(port string) *Builder {
+	if err := checkPort(port); err != nil {
+		return b.fail(err)
+	}
+	b.ps[iPort] = set(":", port, csRaw, "")
+	return b
+}
+
+// SetPortNumber sets the port to port, in decimal.
+func (b *Builder) SetPortNumber(port uint16) *Builder {
+	b.ps[iPort] = piece{pre: ":", state: pieceSet, port: int32(port)}
+	return b
+}
+
+// RemovePort removes the port and its ":".
+func (b *Builder) RemovePort() *Builder {
+	b.ps[iPort] = removed()
+	return b
+}
+
+// SetPath sets the path from raw text (see [URI.WithPath]).
+func (b *Builder) SetPath(path string) *Builder {
+	if err := checkRaw(path, mPath, ComponentPath); err != nil {
+		return b.fail(err)
+	}
+	b.ps[iPath] = set("", path, csRaw, "")
+	return b
+}
+
+// SetDecodedPath sets the path from decoded text, "/" between segments
+// (see [URI.WithDecodedPath]).
+func (b *Builder) SetDecodedPath(path string) *Builder {
+	b.ps[iPath] = set("", path, charset(EscapePath), "")
+	b.ps[iPath].first = csPathNoScheme // used without scheme and authority
+	return b
+}
+
+// SetSegments sets the path from raw segments (see [URI.WithSegments]).
+func (b *Builder) SetSegments(segs ...string) *Builder {
+	for _, s := range segs {
+		if err := checkRaw(s, mPchar, ComponentPath); err != nil {
+			return b.fail(err)
 		}
 	}
-	if err := checkPath(b.Path, e.auth, false); err != nil {
+	b.ps[iPath] = segments(segs, csRaw, csRaw)
+	return b
+}
+
+// SetDecodedSegments sets the path from decoded segments (see
+// [URI.WithDecodedSegments]).
+func (b *Builder) SetDecodedSegments(segs ...string) *Builder {
+	b.ps[iPath] = segments(segs, charset(EscapeSegment), charset(EscapeSegment))
+	if len(segs) > 0 {
+		b.ps[iPath].first = csSegNC | decodedFirst // settled by Build
+	}
+	return b
+}
+
+// SetQuery sets the query from raw text, without "?".
+func (b *Builder) SetQuery(query string) *Builder {
+	if err := checkRaw(query, mQuery, ComponentQuery); err != nil {
+		return b.fail(err)
+	}
+	b.ps[iQuery] = set("?", query, csRaw, "")
+	return b
+}
+
+// SetDecodedQuery sets the query from decoded text (see
+// [URI.WithDecodedQuery]).
+func (b *Builder) SetDecodedQuery(query string) *Builder {
+	b.ps[iQuery] = set("?", query, charset(EscapeQuery), "")
+	return b
+}
+
+// SetQueryParams sets the query to q's text; an empty q gives an empty
+// query ("?"), as SetQuery("") does.
+func (b *Builder) SetQueryParams(q Query) *Builder {
+	b.ps[iQuery] = set("?", q.raw, csRaw, "")
+	return b
+}
+
+// RemoveQuery removes the query and its "?".
+func (b *Builder) RemoveQuery() *Builder {
+	b.ps[iQuery] = removed()
+	return b
+}
+
+// SetFragment sets the fragment from raw text, without "#".
+func (b *Builder) SetFragment(fragment string) *Builder {
+	if err := checkRaw(fragment, mQuery, ComponentFragment); err != nil {
+		return b.fail(err)
+	}
+	b.ps[iFragment] = set("#", fragment, csRaw, "")
+	return b
+}
+
+// SetDecodedFragment sets the fragment from decoded text.
+func (b *Builder) SetDecodedFragment(fragment string) *Builder {
+	b.ps[iFragment] = set("#", fragment, charset(EscapeFragment), "")
+	return b
+}
+
+// RemoveFragment removes the fragment and its "#".
+func (b *Builder) RemoveFragment() *Builder {
+	b.ps[iFragment] = removed()
+	return b
+}
+
+// decodedFirst marks the first segment of decoded segments, whose charset
+// Build chooses once it knows whether there is a scheme and an authority.
+const decodedFirst charset = 0x80
+
+// Build returns the reference made of the starting URI and the setters'
+// changes, or the first error: a setter's, [ErrNoAuthority] for a userinfo
+// or port without a host, or a path that breaks RFC 3986, section 3.3
+// ([ErrPathNotAbsolute], [ErrPathDoubleSlash], [ErrPathColon]). It does not
+// change b.
+func (b *Builder) Build() (URI, error) {
+	if b.err != nil {
+		return URI{}, b.err
+	}
+	u := &b.base
+	ps := b.ps // settled here, so that b is left as it is
+	present := func(c int, base bool) bool {
+		switch ps[c].state {
+		case pieceSet:
+			return true
+		case pieceRemove:
+			return false
+		}
+		return base
+	}
+	scheme := present(iScheme, u.HasScheme())
+	auth := u.HasAuthority()
+	if b.auth != pieceKeep {
+		auth = b.auth == pieceSet
+	}
+	kind, addr := u.kind, u.addr
+	if ps[iHost].state == pieceSet {
+		kind, addr = b.kind, b.addr
+	}
+	if !auth {
+		for _, c := range [...]int{iUserinfo, iPort} {
+			if p := &ps[c]; p.state == pieceSet {
+				comp := ComponentUserinfo
+				if c == iPort {
+					comp = ComponentPort
+				}
+				return URI{}, newError(p.text, 0, comp, ErrNoAuthority)
+			}
+			ps[c].state = pieceRemove
+		}
+		ps[iHost].state = pieceRemove
+	}
+	if err := settlePath(&ps[iPath], u, scheme, auth); err != nil {
 		return URI{}, err
 	}
-	e.ps[iPath] = piece{text: b.Path, m: pathMode(b.Scheme != "", e.auth)}
-	if b.Query.raw != "" || b.HasQuery {
-		e.ps[iQuery] = raw("?", b.Query.raw, "")
+
+	var l [numComps]int
+	n := 0
+	for c := range ps {
+		if ps[c].state == pieceKeep {
+			s, e := u.span(c)
+			l[c] = e - s
+		} else {
+			l[c] = ps[c].len()
+		}
+		n += l[c]
 	}
-	if b.Fragment != "" || b.HasFragment {
-		e.ps[iFragment] = piece{pre: "#", text: b.Fragment, m: EscapeFragment}
+	if auth {
+		n += 2
 	}
-	return e.uri(), nil
+	var sb strings.Builder
+	sb.Grow(n)
+	for c := range ps {
+		if c == iUserinfo && auth {
+			sb.WriteString("//")
+		}
+		if ps[c].state == pieceKeep {
+			s, e := u.span(c)
+			sb.WriteString(u.s[s:e])
+		} else {
+			ps[c].writeTo(&sb)
+		}
+	}
+	return newURI(sb.String(), offsetsOf(&l, auth, kind, addr)), nil
+}
+
+// settlePath checks the path that Build writes against RFC 3986, section
+// 3.3, given whether the result has a scheme and an authority, and picks the
+// charset of a decoded path's first segment.
+func settlePath(p *piece, u *URI, scheme, auth bool) *Error {
+	noScheme := !scheme && !auth
+	switch {
+	case p.state == pieceKeep:
+		return checkPath(u.Path(), auth, noScheme)
+	case p.segs != nil:
+		if p.first&decodedFirst != 0 {
+			p.first = segCharset(scheme, auth)
+		} else if noScheme {
+			if err := checkPath(p.segs[0], false, true); err != nil {
+				return err
+			}
+		}
+		return checkSegments(p.segs, auth)
+	case p.first == csPathNoScheme: // decoded
+		p.cs = pathCharset(scheme, auth)
+		return checkPath(p.text, auth, false)
+	}
+	return checkPath(p.text, auth, noScheme)
 }

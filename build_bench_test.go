@@ -76,7 +76,7 @@ func BenchmarkParseQueryVsNetURL(b *testing.B) {
 		b.Run("in="+in.name+"/impl=uri", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				q, _ := ParseQuery(in.raw, QueryForm)
+				q, _ := ParseQuery(QueryForm, in.raw)
 				for k, v := range q.All() {
 					_, _ = k, v
 				}
@@ -98,7 +98,7 @@ func BenchmarkQueryGetVsNetURL(b *testing.B) {
 		b.Run("in="+in.name+"/impl=uri", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				q, _ := ParseQuery(in.raw, QueryForm)
+				q, _ := ParseQuery(QueryForm, in.raw)
 				_ = q.Get("lang")
 			}
 		})
@@ -182,7 +182,7 @@ func TestBenchmarksAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q, err := ParseQuery(in.raw, QueryForm)
+		q, err := ParseQuery(QueryForm, in.raw)
 		if err != nil {
 			t.Fatal(err)
 		}

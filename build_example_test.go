@@ -28,8 +28,8 @@ func ExampleURI_WithoutScheme() {
 	// true
 }
 
-func ExampleURI_WithUserinfo() {
-	u, _ := uri.MustParse("ftp://ftp.example.com/pub").WithUserinfo("anonymous:me@home")
+func ExampleURI_WithDecodedUserinfo() {
+	u, _ := uri.MustParse("ftp://ftp.example.com/pub").WithDecodedUserinfo("anonymous:me@home")
 	fmt.Println(u)
 	fmt.Println(u.DecodedUserinfo())
 	// Output:
@@ -37,10 +37,10 @@ func ExampleURI_WithUserinfo() {
 	// anonymous:me@home
 }
 
-func ExampleURI_WithRawUserinfo() {
-	u, _ := uri.MustParse("ftp://h/").WithRawUserinfo("me%40home")
+func ExampleURI_WithUserinfo() {
+	u, _ := uri.MustParse("ftp://h/").WithUserinfo("me%40home")
 	fmt.Println(u)
-	_, err := u.WithRawUserinfo("me@home")
+	_, err := u.WithUserinfo("me@home")
 	fmt.Println(err)
 	// Output:
 	// ftp://me%40home@h/
@@ -52,10 +52,10 @@ func ExampleURI_WithoutUserinfo() {
 	// Output: http://example.com/
 }
 
-func ExampleURI_WithHost() {
+func ExampleURI_WithDecodedHost() {
 	u := uri.MustParse("http://example.com:8080/index.html")
 	for _, host := range []string{"example.org", "192.0.2.1", "2001:db8::1", "bücher.example", ""} {
-		v, _ := u.WithHost(host)
+		v, _ := u.WithDecodedHost(host)
 		fmt.Println(v, v.HostKind())
 	}
 	// Output:
@@ -66,10 +66,10 @@ func ExampleURI_WithHost() {
 	// http://:8080/index.html reg-name
 }
 
-func ExampleURI_WithRawHost() {
-	u, _ := uri.MustParse("http://a/").WithRawHost("[v1.fe80::a+en1]")
+func ExampleURI_WithHost() {
+	u, _ := uri.MustParse("http://a/").WithHost("[v1.fe80::a+en1]")
 	fmt.Println(u, u.HostKind())
-	_, err := u.WithRawHost("a:80")
+	_, err := u.WithHost("a:80")
 	fmt.Println(err)
 	// Output:
 	// http://[v1.fe80::a+en1]/ ipvfuture
@@ -87,18 +87,18 @@ func ExampleURI_WithAddr() {
 	// http://[::1]:8080/
 }
 
-func ExampleURI_WithPort() {
-	u, _ := uri.MustParse("http://example.com/").WithPort(8080)
+func ExampleURI_WithPortNumber() {
+	u, _ := uri.MustParse("http://example.com/").WithPortNumber(8080)
 	fmt.Println(u)
-	_, err := uri.MustParse("mailto:fred@example.com").WithPort(25)
+	_, err := uri.MustParse("mailto:fred@example.com").WithPortNumber(25)
 	fmt.Println(errors.Is(err, uri.ErrNoAuthority))
 	// Output:
 	// http://example.com:8080/
 	// true
 }
 
-func ExampleURI_WithRawPort() {
-	u, _ := uri.MustParse("http://example.com/").WithRawPort("")
+func ExampleURI_WithPort() {
+	u, _ := uri.MustParse("http://example.com/").WithPort("")
 	fmt.Println(u, u.HasPort())
 	// Output: http://example.com:/ true
 }
@@ -118,12 +118,12 @@ func ExampleURI_WithoutAuthority() {
 	// uri: path without an authority must not begin with "//" in path at offset 0
 }
 
-func ExampleURI_WithPath() {
-	u, _ := uri.MustParse("http://example.com/?q").WithPath("/docs/read me.txt")
+func ExampleURI_WithDecodedPath() {
+	u, _ := uri.MustParse("http://example.com/?q").WithDecodedPath("/docs/read me.txt")
 	fmt.Println(u)
-	r, _ := uri.MustParse("").WithPath("a:b/c:d")
+	r, _ := uri.MustParse("").WithDecodedPath("a:b/c:d")
 	fmt.Println(r) // ":" in the first segment would read as a scheme
-	_, err := u.WithPath("docs")
+	_, err := u.WithDecodedPath("docs")
 	fmt.Println(err)
 	// Output:
 	// http://example.com/docs/read%20me.txt?q
@@ -131,10 +131,10 @@ func ExampleURI_WithPath() {
 	// uri: path beside an authority must be empty or begin with "/" in path at offset 0
 }
 
-func ExampleURI_WithRawPath() {
-	u, _ := uri.MustParse("http://example.com/").WithRawPath("/a%2Fb/c")
+func ExampleURI_WithPath() {
+	u, _ := uri.MustParse("http://example.com/").WithPath("/a%2Fb/c")
 	fmt.Println(u.Segments())
-	_, err := uri.MustParse("rel").WithRawPath("a:b")
+	_, err := uri.MustParse("rel").WithPath("a:b")
 	fmt.Println(err)
 	// Output:
 	// [ a%2Fb c]
@@ -142,7 +142,18 @@ func ExampleURI_WithRawPath() {
 }
 
 func ExampleURI_WithSegments() {
-	u, _ := uri.MustParse("http://example.com").WithSegments("", "files", "a/b c")
+	u := uri.MustParse("http://example.com/a%2Fb/c")
+	v, _ := u.WithSegments(u.Segments()...)
+	fmt.Println(v == u)
+	_, err := u.WithSegments("", "a/b")
+	fmt.Println(err)
+	// Output:
+	// true
+	// uri: invalid character '/' in path at offset 1
+}
+
+func ExampleURI_WithDecodedSegments() {
+	u, _ := uri.MustParse("http://example.com").WithDecodedSegments("", "files", "a/b c")
 	fmt.Println(u)
 	fmt.Printf("%q\n", u.DecodedSegments())
 	// Output:
@@ -150,19 +161,25 @@ func ExampleURI_WithSegments() {
 	// ["" "files" "a/b c"]
 }
 
-func ExampleURI_AppendSegment() {
+func ExampleURI_AddSegment() {
+	u, _ := uri.MustParse("https://example.com/files/").AddSegment("a%2Fb")
+	fmt.Println(u)
+	// Output: https://example.com/files/a%2Fb
+}
+
+func ExampleURI_AddDecodedSegment() {
 	u := uri.MustParse("https://api.example.com/v1/")
-	fmt.Println(u.AppendSegment("users").AppendSegment("ana maría"))
+	fmt.Println(u.AddDecodedSegment("users").AddDecodedSegment("ana maría"))
 	// Output: https://api.example.com/v1/users/ana%20mar%C3%ADa
 }
 
-func ExampleURI_WithQuery() {
-	fmt.Println(uri.MustParse("http://example.com/search").WithQuery("q=a b&lang=en"))
+func ExampleURI_WithDecodedQuery() {
+	fmt.Println(uri.MustParse("http://example.com/search").WithDecodedQuery("q=a b&lang=en"))
 	// Output: http://example.com/search?q=a%20b&lang=en
 }
 
-func ExampleURI_WithRawQuery() {
-	u, _ := uri.MustParse("http://example.com/").WithRawQuery("q=a%20b")
+func ExampleURI_WithQuery() {
+	u, _ := uri.MustParse("http://example.com/").WithQuery("q=a%20b")
 	fmt.Println(u)
 	// Output: http://example.com/?q=a%20b
 }
@@ -172,13 +189,13 @@ func ExampleURI_WithoutQuery() {
 	// Output: http://example.com/#top
 }
 
-func ExampleURI_WithFragment() {
-	fmt.Println(uri.MustParse("http://example.com/doc").WithFragment("section 2"))
+func ExampleURI_WithDecodedFragment() {
+	fmt.Println(uri.MustParse("http://example.com/doc").WithDecodedFragment("section 2"))
 	// Output: http://example.com/doc#section%202
 }
 
-func ExampleURI_WithRawFragment() {
-	u, _ := uri.MustParse("http://example.com/doc").WithRawFragment("a/b?c")
+func ExampleURI_WithFragment() {
+	u, _ := uri.MustParse("http://example.com/doc").WithFragment("a/b?c")
 	fmt.Println(u)
 	// Output: http://example.com/doc#a/b?c
 }
@@ -189,24 +206,38 @@ func ExampleURI_WithoutFragment() {
 }
 
 func ExampleBuilder() {
-	u, err := uri.Builder{
-		Scheme:   "https",
-		Host:     "example.com",
-		Port:     8443,
-		Path:     "/search results",
-		Query:    uri.NewQuery(uri.QueryForm, uri.Pair{Key: "q", Value: "café & crème"}),
-		Fragment: "top",
-	}.Build()
+	var b uri.Builder
+	u, err := b.SetScheme("https").
+		SetDecodedHost("example.com").
+		SetPortNumber(8443).
+		SetDecodedPath("/search results").
+		SetQueryParams(uri.NewQuery(uri.QueryForm, uri.Pair{Key: "q", Value: "café & crème"})).
+		SetDecodedFragment("top").
+		Build()
 	fmt.Println(u, err)
 
-	// An empty host, written because HasHost says so.
-	f, _ := uri.Builder{Scheme: "file", HasHost: true, Path: "/etc/hosts"}.Build()
+	// An empty host: the authority is written.
+	f, _ := new(uri.Builder).SetScheme("file").SetHost("").SetPath("/etc/hosts").Build()
 	fmt.Println(f)
 
-	_, err = uri.Builder{Userinfo: "me", Path: "/x"}.Build()
+	_, err = new(uri.Builder).SetDecodedUserinfo("me").SetPath("/x").Build()
 	fmt.Println(err)
 	// Output:
 	// https://example.com:8443/search%20results?q=caf%C3%A9+%26+cr%C3%A8me#top <nil>
 	// file:///etc/hosts
 	// uri: no authority (set a host first) in userinfo at offset 0
+}
+
+// Several edits of a parsed URI, written with one allocation.
+func ExampleURI_Builder() {
+	u := uri.MustParse("http://user@example.com:8080/a%20b?q=1#top")
+	v, err := u.Builder().
+		SetScheme("https").
+		RemoveUserinfo().
+		RemovePort().
+		SetDecodedPath("/café").
+		RemoveFragment().
+		Build()
+	fmt.Println(v, err)
+	// Output: https://example.com/caf%C3%A9?q=1 <nil>
 }

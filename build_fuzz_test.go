@@ -95,36 +95,35 @@ func FuzzEditComponents(f *testing.F) {
 				t.Fatalf("%s(%q) = %q: decoded component %q, want %q", what, s, u, g, want)
 			}
 		}
-		u, err := abs.WithUserinfo(s)
-		check("WithUserinfo", u, err, URI.DecodedUserinfo, s)
-		u, err = abs.WithHost(s)
-		check("WithHost", u, err, URI.DecodedHost, s)
-		u, err = MustParse("/p?x#f").WithHost(s)
-		check("WithHost(rel)", u, err, URI.DecodedHost, s)
-		u, err = abs.WithPath("/" + s)
-		check("WithPath", u, err, URI.DecodedPath, "/"+s)
-		u, err = rel.WithPath(s)
+		u, err := abs.WithDecodedUserinfo(s)
+		check("WithDecodedUserinfo", u, err, URI.DecodedUserinfo, s)
+		u, err = abs.WithDecodedHost(s)
+		check("WithDecodedHost", u, err, URI.DecodedHost, s)
+		u, err = MustParse("/p?x#f").WithDecodedHost(s)
+		check("WithDecodedHost(rel)", u, err, URI.DecodedHost, s)
+		u, err = abs.WithDecodedPath("/" + s)
+		check("WithDecodedPath", u, err, URI.DecodedPath, "/"+s)
+		u, err = rel.WithDecodedPath(s)
 		if strings.HasPrefix(s, "//") {
 			if err == nil {
-				t.Fatalf("WithPath(%q) on a relative reference = %q, want ErrPathDoubleSlash", s, u)
+				t.Fatalf("WithDecodedPath(%q) on a relative reference = %q, want ErrPathDoubleSlash", s, u)
 			}
 		} else {
-			check("WithPath(rel)", u, err, URI.DecodedPath, s)
+			check("WithDecodedPath(rel)", u, err, URI.DecodedPath, s)
 		}
-		u, err = abs.WithSegments("", s, s)
-		check("WithSegments", u, err, func(u URI) string { return strings.Join(u.DecodedSegments(), "\x00") }, "\x00"+s+"\x00"+s)
-		u, err = rel.WithSegments(s, s)
-		check("WithSegments(rel)", u, err, func(u URI) string { return strings.Join(u.DecodedSegments(), "\x00") }, s+"\x00"+s)
-		u = abs.AppendSegment(s)
-		check("AppendSegment", u, nil, func(u URI) string { return strings.Join(u.DecodedSegments(), "\x00") }, "\x00p\x00q\x00"+s)
-		u = MustParse("").AppendSegment(s)
-		check("AppendSegment(empty)", u, nil, URI.DecodedPath, s)
-		u = abs.WithQuery(s)
-		check("WithQuery", u, nil, URI.DecodedQuery, s)
-		u = rel.WithFragment(s)
-		check("WithFragment", u, nil, URI.DecodedFragment, s)
-		b := Builder{Scheme: "x", Userinfo: s, Host: s, Path: "/" + s, Fragment: s, HasHost: true}
-		u, err = b.Build()
+		u, err = abs.WithDecodedSegments("", s, s)
+		check("WithDecodedSegments", u, err, func(u URI) string { return strings.Join(u.DecodedSegments(), "\x00") }, "\x00"+s+"\x00"+s)
+		u, err = rel.WithDecodedSegments(s, s)
+		check("WithDecodedSegments(rel)", u, err, func(u URI) string { return strings.Join(u.DecodedSegments(), "\x00") }, s+"\x00"+s)
+		u = abs.AddDecodedSegment(s)
+		check("AddDecodedSegment", u, nil, func(u URI) string { return strings.Join(u.DecodedSegments(), "\x00") }, "\x00p\x00q\x00"+s)
+		u = MustParse("").AddDecodedSegment(s)
+		check("AddDecodedSegment(empty)", u, nil, URI.DecodedPath, s)
+		u = abs.WithDecodedQuery(s)
+		check("WithDecodedQuery", u, nil, URI.DecodedQuery, s)
+		u = rel.WithDecodedFragment(s)
+		check("WithDecodedFragment", u, nil, URI.DecodedFragment, s)
+		u, err = new(Builder).SetScheme("x").SetDecodedUserinfo(s).SetDecodedHost(s).SetDecodedPath("/" + s).SetDecodedFragment(s).Build()
 		check("Build", u, err, func(u URI) string {
 			return u.DecodedUserinfo() + "|" + u.DecodedHost() + "|" + u.DecodedPath() + "|" + u.DecodedFragment()
 		}, s+"|"+s+"|/"+s+"|"+s)
@@ -135,12 +134,12 @@ func FuzzEditComponents(f *testing.F) {
 			u    URI // the zero URI when refused: abs has a scheme
 			get  func(URI) string
 		}{
-			{"WithRawUserinfo", uriOrZero(abs.WithRawUserinfo(s)), URI.Userinfo},
-			{"WithRawPath", uriOrZero(abs.WithRawPath("/" + s)), func(u URI) string { return u.Path()[1:] }},
-			{"WithRawQuery", uriOrZero(abs.WithRawQuery(s)), URI.Query},
-			{"WithRawFragment", uriOrZero(abs.WithRawFragment(s)), URI.Fragment},
+			{"WithUserinfo", uriOrZero(abs.WithUserinfo(s)), URI.Userinfo},
+			{"WithPath", uriOrZero(abs.WithPath("/" + s)), func(u URI) string { return u.Path()[1:] }},
+			{"WithQuery", uriOrZero(abs.WithQuery(s)), URI.Query},
+			{"WithFragment", uriOrZero(abs.WithFragment(s)), URI.Fragment},
 			{"WithScheme", uriOrZero(abs.WithScheme(s)), URI.Scheme},
-			{"WithRawPort", uriOrZero(abs.WithRawPort(s)), URI.Port},
+			{"WithPort", uriOrZero(abs.WithPort(s)), URI.Port},
 		} {
 			if r.u == (URI{}) {
 				continue
@@ -150,15 +149,15 @@ func FuzzEditComponents(f *testing.F) {
 				t.Fatalf("%s(%q) = %q, component %q", r.name, s, r.u, g)
 			}
 		}
-		if u, err := abs.WithRawHost(s); err == nil {
-			checkReparse(t, "WithRawHost", u)
+		if u, err := abs.WithHost(s); err == nil {
+			checkReparse(t, "WithHost", u)
 		}
 		// The oracle for raw text is the parser: a query is accepted alone
 		// exactly when the parser reads it as a whole query.
-		_, qerr := abs.WithRawQuery(s)
+		_, qerr := abs.WithQuery(s)
 		p, perr := Parse("http://h?" + s)
 		if (qerr == nil) != (perr == nil && p.Query() == s) {
-			t.Fatalf("WithRawQuery(%q) error %v, but the parser says %v", s, qerr, perr)
+			t.Fatalf("WithQuery(%q) error %v, but the parser says %v", s, qerr, perr)
 		}
 	})
 }
@@ -184,7 +183,7 @@ func FuzzQueryRoundTrip(f *testing.F) {
 		}
 		pairs := []Pair{{k1, v1}, {k2, v2}, {k1, v2}}
 		q := NewQuery(mode, pairs...)
-		p, err := ParseQuery(q.String(), mode)
+		p, err := ParseQuery(mode, q.String())
 		if err != nil {
 			t.Fatalf("NewQuery(%q) = %q does not parse: %v", pairs, q, err)
 		}
@@ -218,7 +217,7 @@ func FuzzQueryParse(f *testing.F) {
 		if form {
 			mode = QueryForm
 		}
-		q, err := ParseQuery(raw, mode)
+		q, err := ParseQuery(mode, raw)
 		p, perr := Parse("http://h?" + raw)
 		if (err == nil) != (perr == nil && p.Query() == raw) {
 			t.Fatalf("ParseQuery(%q) error %v, but the parser says %v", raw, err, perr)
@@ -274,7 +273,7 @@ func checkQueryEdits(t *testing.T, q Query, pairs []Pair, key, val string) {
 		got  Query
 		want []Pair
 	}{{"Set", q.Set(key, val), set}, {"Del", q.Del(key), del}, {"Add", q.Add(key, val), add}} {
-		if _, err := ParseQuery(e.got.String(), e.got.Mode()); err != nil {
+		if _, err := ParseQuery(e.got.Mode(), e.got.String()); err != nil {
 			t.Fatalf("%q.%s(%q) = %q, invalid: %v", q, e.name, key, e.got, err)
 		}
 		if got := pairsOf(e.got); !slices.Equal(got, e.want) {

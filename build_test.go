@@ -84,15 +84,15 @@ func TestWithScheme(t *testing.T) {
 
 func TestWithUserinfo(t *testing.T) {
 	runEdits(t, []editCase{
-		{"http://a/", "WithUserinfo(fred)", func(u URI) (URI, error) { return u.WithUserinfo("fred") }, "http://fred@a/", nil, 0},
-		{"http://x@a/", "WithUserinfo(user:p@ss w)", func(u URI) (URI, error) { return u.WithUserinfo("user:p@ss w") }, "http://user:p%40ss%20w@a/", nil, 0},
-		{"http://a/", "WithUserinfo()", func(u URI) (URI, error) { return u.WithUserinfo("") }, "http://@a/", nil, 0},
-		{"//[::1]:80", "WithUserinfo(%)", func(u URI) (URI, error) { return u.WithUserinfo("%") }, "//%25@[::1]:80", nil, 0},
-		{"mailto:x", "WithUserinfo(u)", func(u URI) (URI, error) { return u.WithUserinfo("u") }, "", ErrNoAuthority, 0},
-		{"http://a/", "WithRawUserinfo(a%20b:c)", func(u URI) (URI, error) { return u.WithRawUserinfo("a%20b:c") }, "http://a%20b:c@a/", nil, 0},
-		{"http://a/", "WithRawUserinfo(a@b)", func(u URI) (URI, error) { return u.WithRawUserinfo("a@b") }, "", ErrInvalidCharacter, 1},
-		{"http://a/", "WithRawUserinfo(a%2)", func(u URI) (URI, error) { return u.WithRawUserinfo("a%2") }, "", ErrInvalidPercentEncoding, 1},
-		{"/p", "WithRawUserinfo(a)", func(u URI) (URI, error) { return u.WithRawUserinfo("a") }, "", ErrNoAuthority, 0},
+		{"http://a/", "WithDecodedUserinfo(fred)", func(u URI) (URI, error) { return u.WithDecodedUserinfo("fred") }, "http://fred@a/", nil, 0},
+		{"http://x@a/", "WithDecodedUserinfo(user:p@ss w)", func(u URI) (URI, error) { return u.WithDecodedUserinfo("user:p@ss w") }, "http://user:p%40ss%20w@a/", nil, 0},
+		{"http://a/", "WithDecodedUserinfo()", func(u URI) (URI, error) { return u.WithDecodedUserinfo("") }, "http://@a/", nil, 0},
+		{"//[::1]:80", "WithDecodedUserinfo(%)", func(u URI) (URI, error) { return u.WithDecodedUserinfo("%") }, "//%25@[::1]:80", nil, 0},
+		{"mailto:x", "WithDecodedUserinfo(u)", func(u URI) (URI, error) { return u.WithDecodedUserinfo("u") }, "", ErrNoAuthority, 0},
+		{"http://a/", "WithUserinfo(a%20b:c)", func(u URI) (URI, error) { return u.WithUserinfo("a%20b:c") }, "http://a%20b:c@a/", nil, 0},
+		{"http://a/", "WithUserinfo(a@b)", func(u URI) (URI, error) { return u.WithUserinfo("a@b") }, "", ErrInvalidCharacter, 1},
+		{"http://a/", "WithUserinfo(a%2)", func(u URI) (URI, error) { return u.WithUserinfo("a%2") }, "", ErrInvalidPercentEncoding, 1},
+		{"/p", "WithUserinfo(a)", func(u URI) (URI, error) { return u.WithUserinfo("a") }, "", ErrNoAuthority, 0},
 		{"http://u:p@a/", "WithoutUserinfo", func(u URI) (URI, error) { return u.WithoutUserinfo(), nil }, "http://a/", nil, 0},
 		{"http://@a/", "WithoutUserinfo", func(u URI) (URI, error) { return u.WithoutUserinfo(), nil }, "http://a/", nil, 0},
 		{"http://a/", "WithoutUserinfo", func(u URI) (URI, error) { return u.WithoutUserinfo(), nil }, "http://a/", nil, 0},
@@ -101,40 +101,40 @@ func TestWithUserinfo(t *testing.T) {
 
 func TestWithHost(t *testing.T) {
 	runEdits(t, []editCase{
-		{"http://a/b", "WithHost(example.com)", func(u URI) (URI, error) { return u.WithHost("example.com") }, "http://example.com/b", nil, 0},
-		{"http://u@a:8/b", "WithHost(bücher)", func(u URI) (URI, error) { return u.WithHost("bücher") }, "http://u@b%C3%BCcher:8/b", nil, 0},
-		{"http://a/b", "WithHost(a b:c/d)", func(u URI) (URI, error) { return u.WithHost("a b:c/d") }, "http://a%20b%3Ac%2Fd/b", nil, 0},
-		{"http://a/b", "WithHost(192.0.2.1)", func(u URI) (URI, error) { return u.WithHost("192.0.2.1") }, "http://192.0.2.1/b", nil, 0},
-		{"http://a/b", "WithHost(1.2.3.256)", func(u URI) (URI, error) { return u.WithHost("1.2.3.256") }, "http://1.2.3.256/b", nil, 0},
-		{"http://a/b", "WithHost(::1)", func(u URI) (URI, error) { return u.WithHost("::1") }, "http://[::1]/b", nil, 0},
-		{"http://a/b", "WithHost(2001:DB8::7)", func(u URI) (URI, error) { return u.WithHost("2001:DB8::7") }, "http://[2001:DB8::7]/b", nil, 0},
-		{"http://a/b", "WithHost(::ffff:1.2.3.4)", func(u URI) (URI, error) { return u.WithHost("::ffff:1.2.3.4") }, "http://[::ffff:1.2.3.4]/b", nil, 0},
-		{"http://a/b", "WithHost(::0:)", func(u URI) (URI, error) { return u.WithHost("::0:") }, "http://%3A%3A0%3A/b", nil, 0},
-		{"http://a/b", "WithHost(1:)", func(u URI) (URI, error) { return u.WithHost("1:") }, "http://1%3A/b", nil, 0},
-		{"http://a/b", "WithHost(1::)", func(u URI) (URI, error) { return u.WithHost("1::") }, "http://[1::]/b", nil, 0},
-		{"http://a/b", "WithHost(::)", func(u URI) (URI, error) { return u.WithHost("::") }, "http://[::]/b", nil, 0},
-		{"http://a/b", "WithHost(1:2:3:4:5:6:7::)", func(u URI) (URI, error) { return u.WithHost("1:2:3:4:5:6:7::") }, "http://[1:2:3:4:5:6:7::]/b", nil, 0},
-		{"http://a/b", "WithHost(1:2:3:4:5:6:7:8:)", func(u URI) (URI, error) { return u.WithHost("1:2:3:4:5:6:7:8:") }, "http://1%3A2%3A3%3A4%3A5%3A6%3A7%3A8%3A/b", nil, 0},
-		{"http://a/b", "WithHost(fe80::1%eth0)", func(u URI) (URI, error) { return u.WithHost("fe80::1%eth0") }, "http://fe80%3A%3A1%25eth0/b", nil, 0},
-		{"http://a/b", "WithHost([::1])", func(u URI) (URI, error) { return u.WithHost("[::1]") }, "http://%5B%3A%3A1%5D/b", nil, 0},
-		{"http://a/b", "WithHost(v7.x)", func(u URI) (URI, error) { return u.WithHost("v7.x") }, "http://v7.x/b", nil, 0},
-		{"http://a/b", "WithHost()", func(u URI) (URI, error) { return u.WithHost("") }, "http:///b", nil, 0},
-		{"file:/x", "WithHost()", func(u URI) (URI, error) { return u.WithHost("") }, "file:///x", nil, 0},
-		{"/x?q", "WithHost(h)", func(u URI) (URI, error) { return u.WithHost("h") }, "//h/x?q", nil, 0},
-		{"", "WithHost(h)", func(u URI) (URI, error) { return u.WithHost("h") }, "//h", nil, 0},
-		{"mailto:x", "WithHost(h)", func(u URI) (URI, error) { return u.WithHost("h") }, "", ErrPathNotAbsolute, 0},
-		{"a/b", "WithHost(h)", func(u URI) (URI, error) { return u.WithHost("h") }, "", ErrPathNotAbsolute, 0},
+		{"http://a/b", "WithDecodedHost(example.com)", func(u URI) (URI, error) { return u.WithDecodedHost("example.com") }, "http://example.com/b", nil, 0},
+		{"http://u@a:8/b", "WithDecodedHost(bücher)", func(u URI) (URI, error) { return u.WithDecodedHost("bücher") }, "http://u@b%C3%BCcher:8/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(a b:c/d)", func(u URI) (URI, error) { return u.WithDecodedHost("a b:c/d") }, "http://a%20b%3Ac%2Fd/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(192.0.2.1)", func(u URI) (URI, error) { return u.WithDecodedHost("192.0.2.1") }, "http://192.0.2.1/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(1.2.3.256)", func(u URI) (URI, error) { return u.WithDecodedHost("1.2.3.256") }, "http://1.2.3.256/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(::1)", func(u URI) (URI, error) { return u.WithDecodedHost("::1") }, "http://[::1]/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(2001:DB8::7)", func(u URI) (URI, error) { return u.WithDecodedHost("2001:DB8::7") }, "http://[2001:DB8::7]/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(::ffff:1.2.3.4)", func(u URI) (URI, error) { return u.WithDecodedHost("::ffff:1.2.3.4") }, "http://[::ffff:1.2.3.4]/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(::0:)", func(u URI) (URI, error) { return u.WithDecodedHost("::0:") }, "http://%3A%3A0%3A/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(1:)", func(u URI) (URI, error) { return u.WithDecodedHost("1:") }, "http://1%3A/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(1::)", func(u URI) (URI, error) { return u.WithDecodedHost("1::") }, "http://[1::]/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(::)", func(u URI) (URI, error) { return u.WithDecodedHost("::") }, "http://[::]/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(1:2:3:4:5:6:7::)", func(u URI) (URI, error) { return u.WithDecodedHost("1:2:3:4:5:6:7::") }, "http://[1:2:3:4:5:6:7::]/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(1:2:3:4:5:6:7:8:)", func(u URI) (URI, error) { return u.WithDecodedHost("1:2:3:4:5:6:7:8:") }, "http://1%3A2%3A3%3A4%3A5%3A6%3A7%3A8%3A/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(fe80::1%eth0)", func(u URI) (URI, error) { return u.WithDecodedHost("fe80::1%eth0") }, "http://fe80%3A%3A1%25eth0/b", nil, 0},
+		{"http://a/b", "WithDecodedHost([::1])", func(u URI) (URI, error) { return u.WithDecodedHost("[::1]") }, "http://%5B%3A%3A1%5D/b", nil, 0},
+		{"http://a/b", "WithDecodedHost(v7.x)", func(u URI) (URI, error) { return u.WithDecodedHost("v7.x") }, "http://v7.x/b", nil, 0},
+		{"http://a/b", "WithDecodedHost()", func(u URI) (URI, error) { return u.WithDecodedHost("") }, "http:///b", nil, 0},
+		{"file:/x", "WithDecodedHost()", func(u URI) (URI, error) { return u.WithDecodedHost("") }, "file:///x", nil, 0},
+		{"/x?q", "WithDecodedHost(h)", func(u URI) (URI, error) { return u.WithDecodedHost("h") }, "//h/x?q", nil, 0},
+		{"", "WithDecodedHost(h)", func(u URI) (URI, error) { return u.WithDecodedHost("h") }, "//h", nil, 0},
+		{"mailto:x", "WithDecodedHost(h)", func(u URI) (URI, error) { return u.WithDecodedHost("h") }, "", ErrPathNotAbsolute, 0},
+		{"a/b", "WithDecodedHost(h)", func(u URI) (URI, error) { return u.WithDecodedHost("h") }, "", ErrPathNotAbsolute, 0},
 
-		{"http://a/", "WithRawHost([v7.x])", func(u URI) (URI, error) { return u.WithRawHost("[v7.x]") }, "http://[v7.x]/", nil, 0},
-		{"http://a/", "WithRawHost([::1])", func(u URI) (URI, error) { return u.WithRawHost("[::1]") }, "http://[::1]/", nil, 0},
-		{"http://a/", "WithRawHost(ex%41mple)", func(u URI) (URI, error) { return u.WithRawHost("ex%41mple") }, "http://ex%41mple/", nil, 0},
-		{"http://a/", "WithRawHost(10.0.0.1)", func(u URI) (URI, error) { return u.WithRawHost("10.0.0.1") }, "http://10.0.0.1/", nil, 0},
-		{"http://a/", "WithRawHost(a:80)", func(u URI) (URI, error) { return u.WithRawHost("a:80") }, "", ErrInvalidHost, 1},
-		{"http://a/", "WithRawHost(a b)", func(u URI) (URI, error) { return u.WithRawHost("a b") }, "", ErrInvalidCharacter, 1},
-		{"http://a/", "WithRawHost(a%g)", func(u URI) (URI, error) { return u.WithRawHost("a%g") }, "", ErrInvalidPercentEncoding, 1},
-		{"http://a/", "WithRawHost([::1)", func(u URI) (URI, error) { return u.WithRawHost("[::1") }, "", ErrUnterminatedIPLiteral, 0},
-		{"http://a/", "WithRawHost([1::2::3])", func(u URI) (URI, error) { return u.WithRawHost("[1::2::3]") }, "", ErrInvalidIPv6, 5},
-		{"x:y", "WithRawHost(h)", func(u URI) (URI, error) { return u.WithRawHost("h") }, "", ErrPathNotAbsolute, 0},
+		{"http://a/", "WithHost([v7.x])", func(u URI) (URI, error) { return u.WithHost("[v7.x]") }, "http://[v7.x]/", nil, 0},
+		{"http://a/", "WithHost([::1])", func(u URI) (URI, error) { return u.WithHost("[::1]") }, "http://[::1]/", nil, 0},
+		{"http://a/", "WithHost(ex%41mple)", func(u URI) (URI, error) { return u.WithHost("ex%41mple") }, "http://ex%41mple/", nil, 0},
+		{"http://a/", "WithHost(10.0.0.1)", func(u URI) (URI, error) { return u.WithHost("10.0.0.1") }, "http://10.0.0.1/", nil, 0},
+		{"http://a/", "WithHost(a:80)", func(u URI) (URI, error) { return u.WithHost("a:80") }, "", ErrInvalidHost, 1},
+		{"http://a/", "WithHost(a b)", func(u URI) (URI, error) { return u.WithHost("a b") }, "", ErrInvalidCharacter, 1},
+		{"http://a/", "WithHost(a%g)", func(u URI) (URI, error) { return u.WithHost("a%g") }, "", ErrInvalidPercentEncoding, 1},
+		{"http://a/", "WithHost([::1)", func(u URI) (URI, error) { return u.WithHost("[::1") }, "", ErrUnterminatedIPLiteral, 0},
+		{"http://a/", "WithHost([1::2::3])", func(u URI) (URI, error) { return u.WithHost("[1::2::3]") }, "", ErrInvalidIPv6, 5},
+		{"x:y", "WithHost(h)", func(u URI) (URI, error) { return u.WithHost("h") }, "", ErrPathNotAbsolute, 0},
 
 		{"http://a/", "WithAddr(192.0.2.1)", func(u URI) (URI, error) { return u.WithAddr(netip.MustParseAddr("192.0.2.1")) }, "http://192.0.2.1/", nil, 0},
 		{"http://a:1/", "WithAddr(2001:db8::1)", func(u URI) (URI, error) { return u.WithAddr(netip.MustParseAddr("2001:db8::1")) }, "http://[2001:db8::1]:1/", nil, 0},
@@ -168,18 +168,18 @@ func TestWithHostKind(t *testing.T) {
 		{"é", HostRegName, ""},
 	}
 	for _, tt := range tests {
-		v, err := u.WithHost(tt.host)
+		v, err := u.WithDecodedHost(tt.host)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if v.HostKind() != tt.kind {
-			t.Errorf("WithHost(%q).HostKind() = %v, want %v", tt.host, v.HostKind(), tt.kind)
+			t.Errorf("WithDecodedHost(%q).HostKind() = %v, want %v", tt.host, v.HostKind(), tt.kind)
 		}
 		if want := tt.addr; want != "" && v.Addr() != netip.MustParseAddr(want) || want == "" && v.Addr().IsValid() {
-			t.Errorf("WithHost(%q).Addr() = %v, want %q", tt.host, v.Addr(), want)
+			t.Errorf("WithDecodedHost(%q).Addr() = %v, want %q", tt.host, v.Addr(), want)
 		}
 		if v.DecodedHost() != tt.host {
-			t.Errorf("WithHost(%q).DecodedHost() = %q", tt.host, v.DecodedHost())
+			t.Errorf("WithDecodedHost(%q).DecodedHost() = %q", tt.host, v.DecodedHost())
 		}
 	}
 	if v, _ := MustParse("http://[::1]/").WithoutAuthority(); v.HostKind() != HostNone || v.Addr().IsValid() {
@@ -189,95 +189,95 @@ func TestWithHostKind(t *testing.T) {
 
 func TestWithPort(t *testing.T) {
 	runEdits(t, []editCase{
-		{"http://a/", "WithPort(8080)", func(u URI) (URI, error) { return u.WithPort(8080) }, "http://a:8080/", nil, 0},
-		{"http://a:1/", "WithPort(0)", func(u URI) (URI, error) { return u.WithPort(0) }, "http://a:0/", nil, 0},
-		{"http://[::1]/", "WithPort(65535)", func(u URI) (URI, error) { return u.WithPort(65535) }, "http://[::1]:65535/", nil, 0},
-		{"//a", "WithPort(7)", func(u URI) (URI, error) { return u.WithPort(7) }, "//a:7", nil, 0},
-		{"x:y", "WithPort(80)", func(u URI) (URI, error) { return u.WithPort(80) }, "", ErrNoAuthority, 0},
-		{"http://a/", "WithRawPort()", func(u URI) (URI, error) { return u.WithRawPort("") }, "http://a:/", nil, 0},
-		{"http://a/", "WithRawPort(99999)", func(u URI) (URI, error) { return u.WithRawPort("99999") }, "http://a:99999/", nil, 0},
-		{"http://a/", "WithRawPort(080)", func(u URI) (URI, error) { return u.WithRawPort("080") }, "http://a:080/", nil, 0},
-		{"http://a/", "WithRawPort(8a)", func(u URI) (URI, error) { return u.WithRawPort("8a") }, "", ErrInvalidPort, 1},
-		{"http://a/", "WithRawPort(-1)", func(u URI) (URI, error) { return u.WithRawPort("-1") }, "", ErrInvalidCharacter, 0},
-		{"/p", "WithRawPort(1)", func(u URI) (URI, error) { return u.WithRawPort("1") }, "", ErrNoAuthority, 0},
+		{"http://a/", "WithPortNumber(8080)", func(u URI) (URI, error) { return u.WithPortNumber(8080) }, "http://a:8080/", nil, 0},
+		{"http://a:1/", "WithPortNumber(0)", func(u URI) (URI, error) { return u.WithPortNumber(0) }, "http://a:0/", nil, 0},
+		{"http://[::1]/", "WithPortNumber(65535)", func(u URI) (URI, error) { return u.WithPortNumber(65535) }, "http://[::1]:65535/", nil, 0},
+		{"//a", "WithPortNumber(7)", func(u URI) (URI, error) { return u.WithPortNumber(7) }, "//a:7", nil, 0},
+		{"x:y", "WithPortNumber(80)", func(u URI) (URI, error) { return u.WithPortNumber(80) }, "", ErrNoAuthority, 0},
+		{"http://a/", "WithPort()", func(u URI) (URI, error) { return u.WithPort("") }, "http://a:/", nil, 0},
+		{"http://a/", "WithPort(99999)", func(u URI) (URI, error) { return u.WithPort("99999") }, "http://a:99999/", nil, 0},
+		{"http://a/", "WithPort(080)", func(u URI) (URI, error) { return u.WithPort("080") }, "http://a:080/", nil, 0},
+		{"http://a/", "WithPort(8a)", func(u URI) (URI, error) { return u.WithPort("8a") }, "", ErrInvalidPort, 1},
+		{"http://a/", "WithPort(-1)", func(u URI) (URI, error) { return u.WithPort("-1") }, "", ErrInvalidCharacter, 0},
+		{"/p", "WithPort(1)", func(u URI) (URI, error) { return u.WithPort("1") }, "", ErrNoAuthority, 0},
 		{"http://a:80/", "WithoutPort", func(u URI) (URI, error) { return u.WithoutPort(), nil }, "http://a/", nil, 0},
 		{"http://a:/", "WithoutPort", func(u URI) (URI, error) { return u.WithoutPort(), nil }, "http://a/", nil, 0},
 		{"http://a/", "WithoutPort", func(u URI) (URI, error) { return u.WithoutPort(), nil }, "http://a/", nil, 0},
 	})
-	v, _ := MustParse("http://a/").WithPort(0)
+	v, _ := MustParse("http://a/").WithPortNumber(0)
 	if p, ok := v.PortNumber(); !ok || p != 0 || !v.HasPort() {
-		t.Errorf("WithPort(0): HasPort %v, PortNumber %d, %v; a zero port is a port", v.HasPort(), p, ok)
+		t.Errorf("WithPortNumber(0): HasPort %v, PortNumber %d, %v; a zero port is a port", v.HasPort(), p, ok)
 	}
 }
 
 func TestWithPath(t *testing.T) {
 	runEdits(t, []editCase{
-		{"http://a/b?q", "WithPath(/x y/z)", func(u URI) (URI, error) { return u.WithPath("/x y/z") }, "http://a/x%20y/z?q", nil, 0},
-		{"http://a/b", "WithPath()", func(u URI) (URI, error) { return u.WithPath("") }, "http://a", nil, 0},
-		{"http://a/b", "WithPath(//x)", func(u URI) (URI, error) { return u.WithPath("//x") }, "http://a//x", nil, 0},
-		{"http://a/b", "WithPath(/a:b?c#d%)", func(u URI) (URI, error) { return u.WithPath("/a:b?c#d%") }, "http://a/a:b%3Fc%23d%25", nil, 0},
+		{"http://a/b?q", "WithDecodedPath(/x y/z)", func(u URI) (URI, error) { return u.WithDecodedPath("/x y/z") }, "http://a/x%20y/z?q", nil, 0},
+		{"http://a/b", "WithDecodedPath()", func(u URI) (URI, error) { return u.WithDecodedPath("") }, "http://a", nil, 0},
+		{"http://a/b", "WithDecodedPath(//x)", func(u URI) (URI, error) { return u.WithDecodedPath("//x") }, "http://a//x", nil, 0},
+		{"http://a/b", "WithDecodedPath(/a:b?c#d%)", func(u URI) (URI, error) { return u.WithDecodedPath("/a:b?c#d%") }, "http://a/a:b%3Fc%23d%25", nil, 0},
+		{"http://a/b", "WithDecodedPath(x)", func(u URI) (URI, error) { return u.WithDecodedPath("x") }, "", ErrPathNotAbsolute, 0},
+		{"x:y", "WithDecodedPath(a:b/c)", func(u URI) (URI, error) { return u.WithDecodedPath("a:b/c") }, "x:a:b/c", nil, 0},
+		{"x:y", "WithDecodedPath(//a)", func(u URI) (URI, error) { return u.WithDecodedPath("//a") }, "", ErrPathDoubleSlash, 0},
+		{"y?q", "WithDecodedPath(a:b/c:d)", func(u URI) (URI, error) { return u.WithDecodedPath("a:b/c:d") }, "a%3Ab/c:d?q", nil, 0},
+		{"y", "WithDecodedPath(/a:b)", func(u URI) (URI, error) { return u.WithDecodedPath("/a:b") }, "/a:b", nil, 0},
+		{"y", "WithDecodedPath(//a)", func(u URI) (URI, error) { return u.WithDecodedPath("//a") }, "", ErrPathDoubleSlash, 0},
+		{"//h", "WithDecodedPath(a:b)", func(u URI) (URI, error) { return u.WithDecodedPath("a:b") }, "", ErrPathNotAbsolute, 0},
+
+		{"http://a/b", "WithPath(/x%20y)", func(u URI) (URI, error) { return u.WithPath("/x%20y") }, "http://a/x%20y", nil, 0},
+		{"http://a/b", "WithPath(/x y)", func(u URI) (URI, error) { return u.WithPath("/x y") }, "", ErrInvalidCharacter, 2},
+		{"http://a/b", "WithPath(/x?y)", func(u URI) (URI, error) { return u.WithPath("/x?y") }, "", ErrInvalidCharacter, 2},
+		{"http://a/b", "WithPath(/%x)", func(u URI) (URI, error) { return u.WithPath("/%x") }, "", ErrInvalidPercentEncoding, 1},
 		{"http://a/b", "WithPath(x)", func(u URI) (URI, error) { return u.WithPath("x") }, "", ErrPathNotAbsolute, 0},
-		{"x:y", "WithPath(a:b/c)", func(u URI) (URI, error) { return u.WithPath("a:b/c") }, "x:a:b/c", nil, 0},
-		{"x:y", "WithPath(//a)", func(u URI) (URI, error) { return u.WithPath("//a") }, "", ErrPathDoubleSlash, 0},
-		{"y?q", "WithPath(a:b/c:d)", func(u URI) (URI, error) { return u.WithPath("a:b/c:d") }, "a%3Ab/c:d?q", nil, 0},
-		{"y", "WithPath(/a:b)", func(u URI) (URI, error) { return u.WithPath("/a:b") }, "/a:b", nil, 0},
+		{"x:y", "WithPath(a:b)", func(u URI) (URI, error) { return u.WithPath("a:b") }, "x:a:b", nil, 0},
+		{"y", "WithPath(a/b:c)", func(u URI) (URI, error) { return u.WithPath("a/b:c") }, "a/b:c", nil, 0},
+		{"y", "WithPath(ab:c/d)", func(u URI) (URI, error) { return u.WithPath("ab:c/d") }, "", ErrPathColon, 2},
 		{"y", "WithPath(//a)", func(u URI) (URI, error) { return u.WithPath("//a") }, "", ErrPathDoubleSlash, 0},
-		{"//h", "WithPath(a:b)", func(u URI) (URI, error) { return u.WithPath("a:b") }, "", ErrPathNotAbsolute, 0},
 
-		{"http://a/b", "WithRawPath(/x%20y)", func(u URI) (URI, error) { return u.WithRawPath("/x%20y") }, "http://a/x%20y", nil, 0},
-		{"http://a/b", "WithRawPath(/x y)", func(u URI) (URI, error) { return u.WithRawPath("/x y") }, "", ErrInvalidCharacter, 2},
-		{"http://a/b", "WithRawPath(/x?y)", func(u URI) (URI, error) { return u.WithRawPath("/x?y") }, "", ErrInvalidCharacter, 2},
-		{"http://a/b", "WithRawPath(/%x)", func(u URI) (URI, error) { return u.WithRawPath("/%x") }, "", ErrInvalidPercentEncoding, 1},
-		{"http://a/b", "WithRawPath(x)", func(u URI) (URI, error) { return u.WithRawPath("x") }, "", ErrPathNotAbsolute, 0},
-		{"x:y", "WithRawPath(a:b)", func(u URI) (URI, error) { return u.WithRawPath("a:b") }, "x:a:b", nil, 0},
-		{"y", "WithRawPath(a/b:c)", func(u URI) (URI, error) { return u.WithRawPath("a/b:c") }, "a/b:c", nil, 0},
-		{"y", "WithRawPath(ab:c/d)", func(u URI) (URI, error) { return u.WithRawPath("ab:c/d") }, "", ErrPathColon, 2},
-		{"y", "WithRawPath(//a)", func(u URI) (URI, error) { return u.WithRawPath("//a") }, "", ErrPathDoubleSlash, 0},
+		{"http://a/b", "WithDecodedSegments(, x/y, z)", func(u URI) (URI, error) { return u.WithDecodedSegments("", "x/y", "z") }, "http://a/x%2Fy/z", nil, 0},
+		{"http://a/b", "WithDecodedSegments()", func(u URI) (URI, error) { return u.WithDecodedSegments() }, "http://a", nil, 0},
+		{"http://a/b", "WithDecodedSegments(\"\")", func(u URI) (URI, error) { return u.WithDecodedSegments("") }, "http://a", nil, 0},
+		{"http://a/b", "WithDecodedSegments(\"\", \"\")", func(u URI) (URI, error) { return u.WithDecodedSegments("", "") }, "http://a/", nil, 0},
+		{"http://a/b", "WithDecodedSegments(\"\", \"\", x)", func(u URI) (URI, error) { return u.WithDecodedSegments("", "", "x") }, "http://a//x", nil, 0},
+		{"http://a/b", "WithDecodedSegments(x)", func(u URI) (URI, error) { return u.WithDecodedSegments("x") }, "", ErrPathNotAbsolute, 0},
+		{"x:y", "WithDecodedSegments(a:b, c)", func(u URI) (URI, error) { return u.WithDecodedSegments("a:b", "c") }, "x:a:b/c", nil, 0},
+		{"x:y", "WithDecodedSegments(\"\", \"\", a)", func(u URI) (URI, error) { return u.WithDecodedSegments("", "", "a") }, "", ErrPathDoubleSlash, 0},
+		{"y", "WithDecodedSegments(a:b, c:d, é)", func(u URI) (URI, error) { return u.WithDecodedSegments("a:b", "c:d", "é") }, "a%3Ab/c:d/%C3%A9", nil, 0},
+		{"y", "WithDecodedSegments(.., ?)", func(u URI) (URI, error) { return u.WithDecodedSegments("..", "?") }, "../%3F", nil, 0},
 
-		{"http://a/b", "WithSegments(, x/y, z)", func(u URI) (URI, error) { return u.WithSegments("", "x/y", "z") }, "http://a/x%2Fy/z", nil, 0},
-		{"http://a/b", "WithSegments()", func(u URI) (URI, error) { return u.WithSegments() }, "http://a", nil, 0},
-		{"http://a/b", "WithSegments(\"\")", func(u URI) (URI, error) { return u.WithSegments("") }, "http://a", nil, 0},
-		{"http://a/b", "WithSegments(\"\", \"\")", func(u URI) (URI, error) { return u.WithSegments("", "") }, "http://a/", nil, 0},
-		{"http://a/b", "WithSegments(\"\", \"\", x)", func(u URI) (URI, error) { return u.WithSegments("", "", "x") }, "http://a//x", nil, 0},
-		{"http://a/b", "WithSegments(x)", func(u URI) (URI, error) { return u.WithSegments("x") }, "", ErrPathNotAbsolute, 0},
-		{"x:y", "WithSegments(a:b, c)", func(u URI) (URI, error) { return u.WithSegments("a:b", "c") }, "x:a:b/c", nil, 0},
-		{"x:y", "WithSegments(\"\", \"\", a)", func(u URI) (URI, error) { return u.WithSegments("", "", "a") }, "", ErrPathDoubleSlash, 0},
-		{"y", "WithSegments(a:b, c:d, é)", func(u URI) (URI, error) { return u.WithSegments("a:b", "c:d", "é") }, "a%3Ab/c:d/%C3%A9", nil, 0},
-		{"y", "WithSegments(.., ?)", func(u URI) (URI, error) { return u.WithSegments("..", "?") }, "../%3F", nil, 0},
-
-		{"http://a/b", "AppendSegment(c d)", func(u URI) (URI, error) { return u.AppendSegment("c d"), nil }, "http://a/b/c%20d", nil, 0},
-		{"http://a/b/", "AppendSegment(c/d)", func(u URI) (URI, error) { return u.AppendSegment("c/d"), nil }, "http://a/b/c%2Fd", nil, 0},
-		{"http://a/b/", "AppendSegment()", func(u URI) (URI, error) { return u.AppendSegment(""), nil }, "http://a/b/", nil, 0},
-		{"http://a/b", "AppendSegment()", func(u URI) (URI, error) { return u.AppendSegment(""), nil }, "http://a/b/", nil, 0},
-		{"http://a?q", "AppendSegment(x)", func(u URI) (URI, error) { return u.AppendSegment("x"), nil }, "http://a/x?q", nil, 0},
-		{"http://a", "AppendSegment()", func(u URI) (URI, error) { return u.AppendSegment(""), nil }, "http://a/", nil, 0},
-		{"http://a/", "AppendSegment(x)", func(u URI) (URI, error) { return u.AppendSegment("x"), nil }, "http://a/x", nil, 0},
-		{"x:", "AppendSegment(a:b)", func(u URI) (URI, error) { return u.AppendSegment("a:b"), nil }, "x:a:b", nil, 0},
-		{"x:", "AppendSegment(a/b)", func(u URI) (URI, error) { return u.AppendSegment("a/b"), nil }, "x:a%2Fb", nil, 0},
-		{"", "AppendSegment(a:b)", func(u URI) (URI, error) { return u.AppendSegment("a:b"), nil }, "a%3Ab", nil, 0},
-		{"", "AppendSegment()", func(u URI) (URI, error) { return u.AppendSegment(""), nil }, "", nil, 0},
-		{"a", "AppendSegment(b:c)", func(u URI) (URI, error) { return u.AppendSegment("b:c"), nil }, "a/b:c", nil, 0},
-		{"/", "AppendSegment(a)", func(u URI) (URI, error) { return u.AppendSegment("a"), nil }, "/a", nil, 0},
+		{"http://a/b", "AddDecodedSegment(c d)", func(u URI) (URI, error) { return u.AddDecodedSegment("c d"), nil }, "http://a/b/c%20d", nil, 0},
+		{"http://a/b/", "AddDecodedSegment(c/d)", func(u URI) (URI, error) { return u.AddDecodedSegment("c/d"), nil }, "http://a/b/c%2Fd", nil, 0},
+		{"http://a/b/", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment(""), nil }, "http://a/b/", nil, 0},
+		{"http://a/b", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment(""), nil }, "http://a/b/", nil, 0},
+		{"http://a?q", "AddDecodedSegment(x)", func(u URI) (URI, error) { return u.AddDecodedSegment("x"), nil }, "http://a/x?q", nil, 0},
+		{"http://a", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment(""), nil }, "http://a/", nil, 0},
+		{"http://a/", "AddDecodedSegment(x)", func(u URI) (URI, error) { return u.AddDecodedSegment("x"), nil }, "http://a/x", nil, 0},
+		{"x:", "AddDecodedSegment(a:b)", func(u URI) (URI, error) { return u.AddDecodedSegment("a:b"), nil }, "x:a:b", nil, 0},
+		{"x:", "AddDecodedSegment(a/b)", func(u URI) (URI, error) { return u.AddDecodedSegment("a/b"), nil }, "x:a%2Fb", nil, 0},
+		{"", "AddDecodedSegment(a:b)", func(u URI) (URI, error) { return u.AddDecodedSegment("a:b"), nil }, "a%3Ab", nil, 0},
+		{"", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment(""), nil }, "", nil, 0},
+		{"a", "AddDecodedSegment(b:c)", func(u URI) (URI, error) { return u.AddDecodedSegment("b:c"), nil }, "a/b:c", nil, 0},
+		{"/", "AddDecodedSegment(a)", func(u URI) (URI, error) { return u.AddDecodedSegment("a"), nil }, "/a", nil, 0},
 	})
 }
 
 func TestWithQueryFragment(t *testing.T) {
 	runEdits(t, []editCase{
-		{"http://a/b", "WithQuery(x=1&y=a b)", func(u URI) (URI, error) { return u.WithQuery("x=1&y=a b"), nil }, "http://a/b?x=1&y=a%20b", nil, 0},
-		{"http://a/b?old#f", "WithQuery(/?:@#)", func(u URI) (URI, error) { return u.WithQuery("/?:@#"), nil }, "http://a/b?/?:@%23#f", nil, 0},
-		{"http://a/b", "WithQuery()", func(u URI) (URI, error) { return u.WithQuery(""), nil }, "http://a/b?", nil, 0},
-		{"http://a/b?q", "WithRawQuery(a=%20)", func(u URI) (URI, error) { return u.WithRawQuery("a=%20") }, "http://a/b?a=%20", nil, 0},
-		{"http://a/b?q", "WithRawQuery(a b)", func(u URI) (URI, error) { return u.WithRawQuery("a b") }, "", ErrInvalidCharacter, 1},
-		{"http://a/b?q", "WithRawQuery(a#b)", func(u URI) (URI, error) { return u.WithRawQuery("a#b") }, "", ErrInvalidCharacter, 1},
-		{"http://a/b?q", "WithRawQuery(%)", func(u URI) (URI, error) { return u.WithRawQuery("%") }, "", ErrInvalidPercentEncoding, 0},
+		{"http://a/b", "WithDecodedQuery(x=1&y=a b)", func(u URI) (URI, error) { return u.WithDecodedQuery("x=1&y=a b"), nil }, "http://a/b?x=1&y=a%20b", nil, 0},
+		{"http://a/b?old#f", "WithDecodedQuery(/?:@#)", func(u URI) (URI, error) { return u.WithDecodedQuery("/?:@#"), nil }, "http://a/b?/?:@%23#f", nil, 0},
+		{"http://a/b", "WithDecodedQuery()", func(u URI) (URI, error) { return u.WithDecodedQuery(""), nil }, "http://a/b?", nil, 0},
+		{"http://a/b?q", "WithQuery(a=%20)", func(u URI) (URI, error) { return u.WithQuery("a=%20") }, "http://a/b?a=%20", nil, 0},
+		{"http://a/b?q", "WithQuery(a b)", func(u URI) (URI, error) { return u.WithQuery("a b") }, "", ErrInvalidCharacter, 1},
+		{"http://a/b?q", "WithQuery(a#b)", func(u URI) (URI, error) { return u.WithQuery("a#b") }, "", ErrInvalidCharacter, 1},
+		{"http://a/b?q", "WithQuery(%)", func(u URI) (URI, error) { return u.WithQuery("%") }, "", ErrInvalidPercentEncoding, 0},
 		{"http://a/b?q#f", "WithoutQuery", func(u URI) (URI, error) { return u.WithoutQuery(), nil }, "http://a/b#f", nil, 0},
 		{"http://a/b?", "WithoutQuery", func(u URI) (URI, error) { return u.WithoutQuery(), nil }, "http://a/b", nil, 0},
 
-		{"http://a/b?q", "WithFragment(a#b c)", func(u URI) (URI, error) { return u.WithFragment("a#b c"), nil }, "http://a/b?q#a%23b%20c", nil, 0},
-		{"http://a/b#x", "WithFragment()", func(u URI) (URI, error) { return u.WithFragment(""), nil }, "http://a/b#", nil, 0},
-		{"", "WithFragment(top)", func(u URI) (URI, error) { return u.WithFragment("top"), nil }, "#top", nil, 0},
-		{"http://a/b", "WithRawFragment(x%23)", func(u URI) (URI, error) { return u.WithRawFragment("x%23") }, "http://a/b#x%23", nil, 0},
-		{"http://a/b", "WithRawFragment(x#)", func(u URI) (URI, error) { return u.WithRawFragment("x#") }, "", ErrInvalidCharacter, 1},
+		{"http://a/b?q", "WithDecodedFragment(a#b c)", func(u URI) (URI, error) { return u.WithDecodedFragment("a#b c"), nil }, "http://a/b?q#a%23b%20c", nil, 0},
+		{"http://a/b#x", "WithDecodedFragment()", func(u URI) (URI, error) { return u.WithDecodedFragment(""), nil }, "http://a/b#", nil, 0},
+		{"", "WithDecodedFragment(top)", func(u URI) (URI, error) { return u.WithDecodedFragment("top"), nil }, "#top", nil, 0},
+		{"http://a/b", "WithFragment(x%23)", func(u URI) (URI, error) { return u.WithFragment("x%23") }, "http://a/b#x%23", nil, 0},
+		{"http://a/b", "WithFragment(x#)", func(u URI) (URI, error) { return u.WithFragment("x#") }, "", ErrInvalidCharacter, 1},
 		{"http://a/b#", "WithoutFragment", func(u URI) (URI, error) { return u.WithoutFragment(), nil }, "http://a/b", nil, 0},
 		{"http://a/b", "WithoutFragment", func(u URI) (URI, error) { return u.WithoutFragment(), nil }, "http://a/b", nil, 0},
 	})
@@ -287,20 +287,20 @@ func TestWithQueryFragment(t *testing.T) {
 // empty reference, and takes it apart again.
 func TestEditChain(t *testing.T) {
 	var u URI
-	u, err := u.WithHost("example.com")
+	u, err := u.WithDecodedHost("example.com")
 	if err == nil {
-		u, err = u.WithPort(8042)
+		u, err = u.WithPortNumber(8042)
 	}
 	if err == nil {
 		u, err = u.WithScheme("foo")
 	}
 	if err == nil {
-		u, err = u.WithSegments("", "over", "there")
+		u, err = u.WithDecodedSegments("", "over", "there")
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	u = u.WithQueryParams(NewQuery(QueryRFC3986, Pair{"name", "ferret"})).WithFragment("nose")
+	u = u.WithQueryParams(NewQuery(QueryRFC3986, Pair{"name", "ferret"})).WithDecodedFragment("nose")
 	if want := "foo://example.com:8042/over/there?name=ferret#nose"; u.String() != want {
 		t.Fatalf("got %q, want %q", u, want)
 	}
@@ -320,35 +320,55 @@ func TestEditChain(t *testing.T) {
 }
 
 func TestBuilder(t *testing.T) {
+	nb := func() *Builder { return new(Builder) }
 	tests := []struct {
 		name    string
-		b       Builder
+		b       *Builder
 		want    string
 		wantErr error
 	}{
-		{"zero", Builder{}, "", nil},
-		{"rfc example", Builder{Scheme: "foo", Host: "example.com", Port: 8042, Path: "/over/there",
-			Query: NewQuery(QueryRFC3986, Pair{"name", "ferret"}), Fragment: "nose"},
+		{"zero", nb(), "", nil},
+		{"rfc example", nb().SetScheme("foo").SetDecodedHost("example.com").SetPortNumber(8042).SetDecodedPath("/over/there").
+			SetQueryParams(NewQuery(QueryRFC3986, Pair{"name", "ferret"})).SetDecodedFragment("nose"),
 			"foo://example.com:8042/over/there?name=ferret#nose", nil},
-		{"urn", Builder{Scheme: "urn", Path: "example:animal:ferret:nose"}, "urn:example:animal:ferret:nose", nil},
-		{"mailto", Builder{Scheme: "mailto", Path: "fred@example.com"}, "mailto:fred@example.com", nil},
-		{"file empty host", Builder{Scheme: "file", HasHost: true, Path: "/etc/hosts"}, "file:///etc/hosts", nil},
-		{"no host no authority", Builder{Scheme: "file", Path: "/etc/hosts"}, "file:/etc/hosts", nil},
-		{"ipv6 and zero port", Builder{Scheme: "http", Host: "::1", HasPort: true, Path: "/"}, "http://[::1]:0/", nil},
-		{"userinfo encoded", Builder{Scheme: "ftp", Userinfo: "anon:a@b", Host: "h"}, "ftp://anon:a%40b@h", nil},
-		{"empty userinfo", Builder{Host: "h", HasUserinfo: true}, "//@h", nil},
-		{"empty query and fragment", Builder{Path: "p", HasQuery: true, HasFragment: true}, "p?#", nil},
-		{"form query", Builder{Path: "/s", Query: NewQuery(QueryForm, Pair{"q", "a b&c"})}, "/s?q=a+b%26c", nil},
-		{"plain fragment", Builder{Fragment: "a b#c"}, "#a%20b%23c", nil},
-		{"relative colon path", Builder{Path: "a:b/c:d"}, "a%3Ab/c:d", nil},
-		{"plain path", Builder{Scheme: "s", Path: "a b/ü?"}, "s:a%20b/%C3%BC%3F", nil},
-		{"bad scheme", Builder{Scheme: "1x"}, "", ErrInvalidScheme},
-		{"userinfo without host", Builder{Userinfo: "u", Path: "/x"}, "", ErrNoAuthority},
-		{"empty userinfo without host", Builder{HasUserinfo: true}, "", ErrNoAuthority},
-		{"port without host", Builder{Port: 80}, "", ErrNoAuthority},
-		{"zero port without host", Builder{HasPort: true}, "", ErrNoAuthority},
-		{"relative path beside host", Builder{Host: "h", Path: "x"}, "", ErrPathNotAbsolute},
-		{"double slash without host", Builder{Scheme: "x", Path: "//y"}, "", ErrPathDoubleSlash},
+		{"rfc example raw", nb().SetScheme("foo").SetAuthority("example.com:8042").SetPath("/over/there").
+			SetQuery("name=ferret").SetFragment("nose"),
+			"foo://example.com:8042/over/there?name=ferret#nose", nil},
+		{"urn", nb().SetScheme("urn").SetDecodedPath("example:animal:ferret:nose"), "urn:example:animal:ferret:nose", nil},
+		{"mailto", nb().SetScheme("mailto").SetDecodedPath("fred@example.com"), "mailto:fred@example.com", nil},
+		{"file empty host", nb().SetScheme("file").SetHost("").SetDecodedPath("/etc/hosts"), "file:///etc/hosts", nil},
+		{"no host no authority", nb().SetScheme("file").SetDecodedPath("/etc/hosts"), "file:/etc/hosts", nil},
+		{"ipv6 and zero port", nb().SetScheme("http").SetDecodedHost("::1").SetPortNumber(0).SetPath("/"), "http://[::1]:0/", nil},
+		{"raw ipv6", nb().SetScheme("http").SetHost("[::1]").SetPort(""), "http://[::1]:", nil},
+		{"userinfo encoded", nb().SetScheme("ftp").SetDecodedUserinfo("anon:a@b").SetDecodedHost("h"), "ftp://anon:a%40b@h", nil},
+		{"empty userinfo", nb().SetDecodedHost("h").SetUserinfo(""), "//@h", nil},
+		{"empty query and fragment", nb().SetDecodedPath("p").SetQuery("").SetFragment(""), "p?#", nil},
+		{"empty query params", nb().SetDecodedPath("p").SetQueryParams(Query{}), "p?", nil},
+		{"form query", nb().SetDecodedPath("/s").SetQueryParams(NewQuery(QueryForm, Pair{"q", "a b&c"})), "/s?q=a+b%26c", nil},
+		{"decoded fragment", nb().SetDecodedFragment("a b#c"), "#a%20b%23c", nil},
+		{"relative colon path", nb().SetDecodedPath("a:b/c:d"), "a%3Ab/c:d", nil},
+		{"colon path with scheme", nb().SetDecodedPath("a:b/c:d").SetScheme("s"), "s:a:b/c:d", nil},
+		{"relative colon segment", nb().SetDecodedSegments("a:b", "c:d"), "a%3Ab/c:d", nil},
+		{"decoded path", nb().SetScheme("s").SetDecodedPath("a b/ü?"), "s:a%20b/%C3%BC%3F", nil},
+		{"remove all", MustParse("http://u@h:1/p?q#f").Builder().RemoveScheme().RemoveAuthority().RemoveQuery().RemoveFragment(), "/p", nil},
+		{"several edits", MustParse("http://u@h:1/p?q#f").Builder().SetDecodedHost("example.com").RemovePort().
+			SetDecodedPath("/a b").RemoveUserinfo(), "http://example.com/a%20b?q#f", nil},
+		{"bad scheme", nb().SetScheme("1x"), "", ErrInvalidScheme},
+		{"first error wins", nb().SetScheme("1x").SetHost("[x"), "", ErrInvalidScheme},
+		{"bad raw host", nb().SetHost("a b"), "", ErrInvalidHost},
+		{"bad raw port", nb().SetHost("h").SetPort("8x"), "", ErrInvalidPort},
+		{"bad raw path", nb().SetPath("a b"), "", ErrInvalidCharacter},
+		{"bad raw segment", nb().SetSegments("a/b"), "", ErrInvalidCharacter},
+		{"raw colon path", nb().SetPath("a:b"), "", ErrPathColon},
+		{"raw colon path kept", MustParse("s:a:b").Builder().RemoveScheme(), "", ErrPathColon},
+		{"userinfo without host", nb().SetDecodedUserinfo("u").SetPath("/x"), "", ErrNoAuthority},
+		{"empty userinfo without host", nb().SetUserinfo(""), "", ErrNoAuthority},
+		{"port without host", nb().SetPortNumber(80), "", ErrNoAuthority},
+		{"port after authority removed", MustParse("//h").Builder().RemoveAuthority().SetPort("1"), "", ErrNoAuthority},
+		{"relative path beside host", nb().SetDecodedHost("h").SetDecodedPath("x"), "", ErrPathNotAbsolute},
+		{"double slash without host", nb().SetScheme("x").SetDecodedPath("//y"), "", ErrPathDoubleSlash},
+		{"double slash kept", MustParse("//h//y").Builder().RemoveAuthority(), "", ErrPathDoubleSlash},
+		{"bad authority", nb().SetAuthority("a/b"), "", ErrInvalidHost},
 	}
 	for _, tt := range tests {
 		u, err := tt.b.Build()
@@ -375,20 +395,21 @@ func TestEditAllocs(t *testing.T) {
 		name string
 		f    func()
 	}{
-		{"WithPath", func() { _, _ = u.WithPath("/a b/c") }},
-		{"WithRawPath", func() { _, _ = u.WithRawPath("/a/c") }},
-		{"WithSegments", func() { _, _ = u.WithSegments("", "a b", "c/d") }},
-		{"AppendSegment", func() { _ = u.AppendSegment("x y") }},
-		{"WithHost", func() { _, _ = u.WithHost("bücher.example") }},
-		{"WithHost IPv6", func() { _, _ = u.WithHost("::1") }},
-		{"WithPort", func() { _, _ = u.WithPort(65535) }},
+		{"WithDecodedPath", func() { _, _ = u.WithDecodedPath("/a b/c") }},
+		{"WithPath", func() { _, _ = u.WithPath("/a/c") }},
+		{"WithDecodedSegments", func() { _, _ = u.WithDecodedSegments("", "a b", "c/d") }},
+		{"AddDecodedSegment", func() { _ = u.AddDecodedSegment("x y") }},
+		{"WithDecodedHost", func() { _, _ = u.WithDecodedHost("bücher.example") }},
+		{"WithDecodedHost IPv6", func() { _, _ = u.WithDecodedHost("::1") }},
+		{"WithPortNumber", func() { _, _ = u.WithPortNumber(65535) }},
 		{"WithoutPort", func() { _ = u.WithoutPort() }},
-		{"WithQuery", func() { _ = u.WithQuery("a=b c") }},
-		{"WithFragment", func() { _ = u.WithFragment("top") }},
+		{"WithDecodedQuery", func() { _ = u.WithDecodedQuery("a=b c") }},
+		{"WithDecodedFragment", func() { _ = u.WithDecodedFragment("top") }},
 		{"WithScheme", func() { _, _ = u.WithScheme("https") }},
 		{"WithoutAuthority", func() { _, _ = u.WithoutAuthority() }},
 		{"Build", func() {
-			_, _ = Builder{Scheme: "http", Host: "example.com", Port: 8080, Path: "/a b", Fragment: "f"}.Build()
+			var b Builder
+			_, _ = b.SetScheme("http").SetDecodedHost("example.com").SetPortNumber(8080).SetDecodedPath("/a b").SetDecodedFragment("f").Build()
 		}},
 	}
 	for _, e := range edits {

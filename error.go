@@ -49,6 +49,22 @@ var (
 	// ErrUnexpectedFragment: an absolute-URI (RFC 3986, section 4.3) was
 	// required, and the input has a fragment.
 	ErrUnexpectedFragment = errors.New("fragment not allowed in an absolute URI")
+
+	// ErrNoAuthority: a userinfo or port was set on a reference without an
+	// authority. Set a host first: the authority is written only when there
+	// is a host, possibly empty.
+	ErrNoAuthority = errors.New("no authority (set a host first)")
+	// ErrPathNotAbsolute: the path beside an authority must be empty or
+	// begin with "/" (RFC 3986, section 3.3).
+	ErrPathNotAbsolute = errors.New(`path beside an authority must be empty or begin with "/"`)
+	// ErrPathDoubleSlash: without an authority the path must not begin with
+	// "//", which would read as an authority (RFC 3986, section 3.3).
+	ErrPathDoubleSlash = errors.New(`path without an authority must not begin with "//"`)
+	// ErrPathColon: in a relative-path reference the first segment must not
+	// contain ":", which would read as a scheme delimiter (RFC 3986, section
+	// 3.3, path-noscheme). Only raw text can have it: decoded text is
+	// encoded.
+	ErrPathColon = errors.New(`first segment of a relative-path reference must not contain ":"`)
 )
 
 // Component names a part of a URI reference, for errors and for the

@@ -56,29 +56,51 @@ const (
 	EscapeForm
 	// EscapeFragment: a fragment (section 3.5). Allows pchar, "/" and "?".
 	EscapeFragment
-
-	// escapeSegmentNC is the first segment of a relative-path reference
-	// (segment-nz-nc, section 3.3): pchar without ":".
-	escapeSegmentNC
-	numEscapeModes
 )
 
-// literal[c] has bit m set when octet c stands for itself in mode m. Mode 0,
-// the fallback for unknown modes, allows only the unreserved characters. The
-// table is derived from class once and never written after.
+// charset indexes the bits of literal: the public modes first, with the same
+// numbers, then the sets only this package uses. Its last values are not
+// sets but ways of writing a piece of text: as it is, or as a path whose
+// first segment is escaped as segment-nz-nc.
+type charset uint8
+
+const (
+	csUnreserved charset = 0 // the fallback for unknown modes
+	// csSegNC is the first segment of a relative-path reference
+	// (segment-nz-nc, section 3.3): pchar without ":".
+	csSegNC        = charset(EscapeFragment + 1)
+	numCharsets    = csSegNC + 1
+	csRaw          = numCharsets     // written as it is: already valid text
+	csPathNoScheme = numCharsets + 1 // EscapePathNoScheme's split
+)
+
+// charset returns the set m escapes with; an unknown mode gives
+// csUnreserved, EscapePathNoScheme its split.
+func (m EscapeMode) charset() charset {
+	switch {
+	case m == EscapePathNoScheme:
+		return csPathNoScheme
+	case m > EscapeFragment:
+		return csUnreserved
+	}
+	return charset(m)
+}
+
+// literal[c] has bit cs set when octet c stands for itself in charset cs.
+// The table is derived from class once and never written after.
 var literal = func() (t [256]uint16) {
-	allow := [numEscapeModes]uint8{
-		0:                  cUnreserved,
+	allow := [numCharsets]uint8{
+		csUnreserved:       cUnreserved,
 		EscapeUserinfo:     mUserinfo,
 		EscapeHost:         mRegName,
 		EscapePath:         mPath,
-		EscapePathNoScheme: mPath, // the first segment is escaped as escapeSegmentNC
+		EscapePathNoScheme: mPath, // the first segment is escaped as csSegNC
 		EscapeSegment:      mPchar,
 		EscapeQuery:        mQuery,
 		EscapeQueryPart:    mQuery,
 		EscapeForm:         mQuery,
 		EscapeFragment:     mQuery,
-		escapeSegmentNC:    mSegNC,
+		csSegNC:            mSegNC,
 	}
 	for c := range t {
 		for m, mask := range allow {
@@ -109,12 +131,16 @@ var triplets = func() string {
 	return string(b)
 }()
 
-// bits returns m's bit in literal, mapping an unknown mode to mode 0.
-func (m EscapeMode) bits() uint16 {
-	if m >= numEscapeModes {
-		m = 0
+// bits returns m's bit in literal, mapping an unknown mode to
+// csUnreserved's.
+func (m EscapeMode) bits() uint16 { return m.charset().bit() }
+
+// bit returns cs's bit in literal; for csPathNoScheme, that of the path.
+func (cs charset) bit() uint16 {
+	if cs == csPathNoScheme {
+		cs = charset(EscapePath)
 	}
-	return 1 << m
+	return 1 << cs
 }
 
 // component returns the component that m escapes for, for errors.
@@ -124,7 +150,7 @@ func (m EscapeMode) component() Component {
 		return ComponentUserinfo
 	case EscapeHost:
 		return ComponentHost
-	case EscapePath, EscapePathNoScheme, EscapeSegment, escapeSegmentNC:
+	case EscapePath, EscapePathNoScheme, EscapeSegment:
 		return ComponentPath
 	case EscapeQuery, EscapeQueryPart, EscapeForm:
 		return ComponentQuery
@@ -135,17 +161,17 @@ func (m EscapeMode) component() Component {
 }
 
 // split returns the two stretches of s that are escaped with one bit mask
-// each: for EscapePathNoScheme the first segment and the rest; otherwise all
-// of s and nothing.
-func (m EscapeMode) split(s string) (head string, hb uint16, tail string, tb uint16) {
-	if m == EscapePathNoScheme {
+// each: for csPathNoScheme the first segment and the rest; otherwise all of s
+// and nothing.
+func (cs charset) split(s string) (head string, hb uint16, tail string, tb uint16) {
+	if cs == csPathNoScheme {
 		k := strings.IndexByte(s, '/')
 		if k < 0 {
 			k = len(s)
 		}
-		return s[:k], escapeSegmentNC.bits(), s[k:], EscapePath.bits()
+		return s[:k], csSegNC.bit(), s[k:], EscapePath.bits()
 	}
-	b := m.bits()
+	b := cs.bit()
 	return s, b, "", b
 }
 
@@ -205,11 +231,14 @@ func fillEscaped(t []byte, s string, b uint16) int {
 	return j
 }
 
-// escapeLen returns the length of s escaped in mode m, and whether escaping
-// changes s at all.
-func escapeLen(s string, m EscapeMode) (n int, changed bool) {
-	if m == EscapePathNoScheme {
-		head, hb, tail, tb := m.split(s)
+// escapeLen returns the length of s written in charset cs, and whether
+// escaping changes s at all.
+func escapeLen(s string, cs charset) (n int, changed bool) {
+	switch cs {
+	case csRaw:
+		return len(s), false
+	case csPathNoScheme:
+		head, hb, tail, tb := cs.split(s)
 		i := firstUnsafe(head, hb)
 		j := firstUnsafe(tail, tb)
 		if i == len(head) && j == len(tail) {
@@ -217,7 +246,7 @@ func escapeLen(s string, m EscapeMode) (n int, changed bool) {
 		}
 		return i + escapedLen(head[i:], hb) + j + escapedLen(tail[j:], tb), true
 	}
-	b := m.bits()
+	b := cs.bit()
 	i := firstUnsafe(s, b)
 	if i == len(s) {
 		return len(s), false
@@ -225,15 +254,18 @@ func escapeLen(s string, m EscapeMode) (n int, changed bool) {
 	return i + escapedLen(s[i:], b), true
 }
 
-// writeEscape writes s escaped in mode m, as [Escape] does.
-func writeEscape(w *strings.Builder, s string, m EscapeMode) {
-	if m == EscapePathNoScheme {
-		head, hb, tail, tb := m.split(s)
+// writeEscape writes s in charset cs, as [Escape] does.
+func writeEscape(w *strings.Builder, s string, cs charset) {
+	switch cs {
+	case csRaw:
+		w.WriteString(s)
+	case csPathNoScheme:
+		head, hb, tail, tb := cs.split(s)
 		writeEscaped(w, head, hb)
 		writeEscaped(w, tail, tb)
-		return
+	default:
+		writeEscaped(w, s, cs.bit())
 	}
-	writeEscaped(w, s, m.bits())
 }
 
 // writeEscaped writes s escaped under bit: runs of literal octets whole,
@@ -277,13 +309,13 @@ func Escape(s string, m EscapeMode) string {
 // escapeNoScheme is Escape in EscapePathNoScheme mode, whose first segment
 // and rest are escaped differently.
 func escapeNoScheme(s string) string {
-	n, changed := escapeLen(s, EscapePathNoScheme)
+	n, changed := escapeLen(s, csPathNoScheme)
 	if !changed {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(n)
-	writeEscape(&b, s, EscapePathNoScheme)
+	writeEscape(&b, s, csPathNoScheme)
 	return b.String()
 }
 
@@ -314,7 +346,7 @@ func escapeFrom(s string, i int, bit uint16) string {
 // AppendEscape appends s percent-encoded as [Escape] does to dst and returns
 // the extended buffer. It allocates only when dst must grow.
 func AppendEscape(dst []byte, s string, m EscapeMode) []byte {
-	head, hb, tail, tb := m.split(s)
+	head, hb, tail, tb := m.charset().split(s)
 	i := firstUnsafe(head, hb)
 	j := firstUnsafe(tail, tb)
 	if i == len(head) && j == len(tail) {
@@ -483,41 +515,3 @@ func unescapeValid(s string, form bool) string {
 	}
 	return decode(s, i, len(s)-2*strings.Count(s[i:], "%"), form)
 }
-
-// The decoded accessors below return components as data: their triplets
-// decoded (RFC 3986, section 2.4). Decoding is done after the component is
-// split out of the URI, as section 2.4 requires, but decoding may still
-// produce characters that delimit subcomponents inside it ("%2F" in a path
-// becomes "/", "%26" in a query becomes "&"), so prefer DecodedSegments and
-// QueryParams where that matters. The results are octets and need not be
-// valid UTF-8. Each returns the raw text itself, without allocating, when
-// there is nothing to decode.
-
-// DecodedUserinfo returns the userinfo with its triplets decoded.
-func (u URI) DecodedUserinfo() string { return unescapeValid(u.Userinfo(), false) }
-
-// DecodedHost returns the host with its triplets decoded. Only a reg-name can
-// hold triplets; an IP literal is returned as [URI.Host] gives it, without
-// brackets.
-func (u URI) DecodedHost() string { return unescapeValid(u.Host(), false) }
-
-// DecodedPath returns the path with its triplets decoded. A "%2F" becomes a
-// "/" that no longer tells segments apart; [URI.DecodedSegments] keeps them.
-func (u URI) DecodedPath() string { return unescapeValid(u.Path(), false) }
-
-// DecodedSegments returns the path's segments, as [URI.Segments] splits
-// them, each with its triplets decoded: "/a%2Fb/c" gives ["", "a/b", "c"].
-func (u URI) DecodedSegments() []string {
-	segs := u.Segments()
-	for i, s := range segs {
-		segs[i] = unescapeValid(s, false)
-	}
-	return segs
-}
-
-// DecodedQuery returns the query with its triplets decoded; "+" stays "+".
-// [URI.QueryParams] splits the query into pairs before decoding.
-func (u URI) DecodedQuery() string { return unescapeValid(u.Query(), false) }
-
-// DecodedFragment returns the fragment with its triplets decoded.
-func (u URI) DecodedFragment() string { return unescapeValid(u.Fragment(), false) }

@@ -20,18 +20,17 @@ const (
 // escLiteral lists, per mode, the characters besides unreserved that the
 // component allows literally.
 var escLiteral = map[EscapeMode]string{
-	EscapeUserinfo:  escSubDelims + ":",         // userinfo
-	EscapeHost:      escSubDelims,               // reg-name
-	EscapePath:      escSubDelims + ":@" + "/",  // pchar and "/"
-	EscapeSegment:   escSubDelims + ":@",        // pchar
-	EscapeQuery:     escSubDelims + ":@" + "/?", // query
-	EscapeFragment:  escSubDelims + ":@" + "/?", // fragment
-	EscapeQueryPart: "!$'()*,;" + ":@" + "/?",   // query without "&", "=", "+"
-	EscapeForm:      "!$'()*,;" + ":@" + "/?",   // same; " " becomes "+"
-	escapeSegmentNC: escSubDelims + "@",         // segment-nz-nc
-	0:               "",                         // unknown modes: unreserved only
-	numEscapeModes:  "",                         // the first value past the list
-	EscapeMode(200): "",
+	EscapeUserinfo:     escSubDelims + ":",         // userinfo
+	EscapeHost:         escSubDelims,               // reg-name
+	EscapePath:         escSubDelims + ":@" + "/",  // pchar and "/"
+	EscapeSegment:      escSubDelims + ":@",        // pchar
+	EscapeQuery:        escSubDelims + ":@" + "/?", // query
+	EscapeFragment:     escSubDelims + ":@" + "/?", // fragment
+	EscapeQueryPart:    "!$'()*,;" + ":@" + "/?",   // query without "&", "=", "+"
+	EscapeForm:         "!$'()*,;" + ":@" + "/?",   // same; " " becomes "+"
+	0:                  "",                         // unknown modes: unreserved only
+	EscapeFragment + 1: "",                         // the first value past the list
+	EscapeMode(200):    "",
 }
 
 // TestEscapeEveryOctet checks every octet alone in every mode against the

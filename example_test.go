@@ -120,9 +120,9 @@ func ExampleURI_HostKind() {
 	// Output:
 	// "example.com" reg-name  invalid IP
 	// "192.0.2.16" ipv4      192.0.2.16
-	// "2001:db8::7" ipv6      2001:db8::7
-	// "::ffff:1.2.3.4" ipv6      ::ffff:1.2.3.4
-	// "v7.x"     ipvfuture invalid IP
+	// "[2001:db8::7]" ipv6      2001:db8::7
+	// "[::ffff:1.2.3.4]" ipv6      ::ffff:1.2.3.4
+	// "[v7.x]"   ipvfuture invalid IP
 	// "1.2.3.04" reg-name  invalid IP
 	// ""         reg-name  invalid IP
 	// ""                   invalid IP

@@ -235,7 +235,7 @@ func checkAgainstGrammar(t *testing.T, s string) {
 		{"Authority", u.Authority(), g.authority},
 		{"HasUserinfo", u.HasUserinfo(), g.hasUserinfo},
 		{"Userinfo", u.Userinfo(), g.userinfo},
-		{"Host", u.Host(), g.host},
+		{"Host", hostInside(u), g.host},
 		{"HostKind", u.HostKind(), g.kind},
 		{"Addr", u.Addr(), g.addr},
 		{"HasPort", u.HasPort(), g.hasPort},
@@ -297,12 +297,7 @@ func recompose(u URI) (whole, authority string) {
 		a.WriteString(u.Userinfo())
 		a.WriteByte('@')
 	}
-	switch u.HostKind() {
-	case HostIPv6, HostIPvFuture:
-		a.WriteString("[" + u.Host() + "]")
-	default:
-		a.WriteString(u.Host())
-	}
+	a.WriteString(u.Host())
 	if u.HasPort() {
 		a.WriteString(":" + u.Port())
 	}

@@ -49,6 +49,6 @@ func ExampleURI_UnmarshalText_flag() {
 	var endpoint uri.URI
 	fs.TextVar(&endpoint, "endpoint", uri.MustParse("http://localhost:8080/"), "where to listen")
 	_ = fs.Parse([]string{"-endpoint", "http://[::1]:9090/"})
-	fmt.Println(endpoint.Host(), endpoint.Port())
-	// Output: ::1 9090
+	fmt.Println(endpoint.Host(), endpoint.DecodedHost(), endpoint.Port())
+	// Output: [::1] ::1 9090
 }

@@ -138,18 +138,22 @@ func TestURLCorpus(t *testing.T) {
 func documentedLoss(u, back URI) bool {
 	// Normalize what net/url is documented to lose or rewrite, on both sides.
 	norm := func(x URI) string {
-		b := Builder{
-			Scheme:   strings.ToLower(x.Scheme()),
-			Userinfo: x.DecodedUserinfo(), HasUserinfo: x.HasUserinfo(),
-			Host: x.DecodedHost(), HasHost: x.HasAuthority(),
-			Path: x.DecodedPath(), Query: Query{raw: x.Query()}, HasQuery: x.HasQuery(),
-			Fragment: x.DecodedFragment(),
+		b := new(Builder).SetScheme(strings.ToLower(x.Scheme())).SetDecodedPath(x.DecodedPath()).SetQuery(x.Query())
+		if x.HasUserinfo() {
+			b.SetDecodedUserinfo(x.DecodedUserinfo())
+		}
+		if x.HasAuthority() && !(x.Host() == "" && x.Path() == "" && !x.HasUserinfo() && !x.HasPort()) {
+			// "foo://" and "//" lose their empty authority.
+			b.SetDecodedHost(x.DecodedHost())
 		}
 		if p, ok := x.PortNumber(); ok {
-			b.Port, b.HasPort = p, true
+			b.SetPortNumber(p)
 		}
-		if x.HasAuthority() && x.Host() == "" && x.Path() == "" && !x.HasUserinfo() && !x.HasPort() {
-			b.HasHost = false // "foo://" and "//" lose their empty authority
+		if !x.HasQuery() {
+			b.RemoveQuery()
+		}
+		if x.Fragment() != "" {
+			b.SetDecodedFragment(x.DecodedFragment())
 		}
 		v, err := b.Build()
 		if err != nil {

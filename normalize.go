@@ -413,7 +413,7 @@ func (n Normalizer) isNormal(u URI) bool {
 			}
 		case HostIPv6:
 			var buf [64]byte
-			if string(u.addr.AppendTo(buf[:0])) != host {
+			if string(u.addr.AppendTo(buf[:0])) != host[1:len(host)-1] {
 				return false
 			}
 		case HostIPvFuture:

@@ -149,7 +149,7 @@ func checkSyntaxBased(t *testing.T, u URI) {
 	}
 	switch u.HostKind() {
 	case HostIPv6:
-		if got, want := r.Host(), u.Addr().String(); got != want || r.Addr() != u.Addr() {
+		if got, want := r.Host(), "["+u.Addr().String()+"]"; got != want || r.Addr() != u.Addr() {
 			fail("IPv6 host", got, want)
 		}
 	default:

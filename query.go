@@ -48,10 +48,11 @@ type Pair struct {
 	Key, Value string
 }
 
-// ParseQuery returns the query whose text is raw (without the leading "?"),
-// to be read in mode. raw must match query (RFC 3986, section 3.4); nothing
-// is copied or allocated.
-func ParseQuery(raw string, mode QueryMode) (Query, error) {
+// ParseQuery returns the query whose raw text is raw (without the leading
+// "?"), to be read in mode. raw must match query (RFC 3986, section 3.4);
+// nothing is copied or allocated. Its arguments come in the order of
+// [NewQuery]'s.
+func ParseQuery(mode QueryMode, raw string) (Query, error) {
 	if err := checkRaw(raw, mQuery, ComponentQuery); err != nil {
 		return Query{}, err
 	}
@@ -66,7 +67,7 @@ func NewQuery(mode QueryMode, pairs ...Pair) Query {
 	if len(pairs) == 0 {
 		return Query{mode: mode}
 	}
-	m := mode.escape()
+	m := mode.charset()
 	n := 2*len(pairs) - 1 // each "=" and the "&" between pairs
 	for _, p := range pairs {
 		k, _ := escapeLen(p.Key, m)
@@ -89,16 +90,9 @@ func NewQuery(mode QueryMode, pairs ...Pair) Query {
 func (u URI) QueryParams(mode QueryMode) Query { return Query{raw: u.Query(), mode: mode} }
 
 // WithQueryParams returns u with its query set to q's text. An empty q
-// removes the query, as an emptied list of parameters usually means; use
-// [URI.WithRawQuery] with "" for an empty query ("?").
-func (u URI) WithQueryParams(q Query) URI {
-	if q.raw == "" {
-		return u.WithoutQuery()
-	}
-	e := u.editor()
-	e.ps[iQuery] = raw("?", q.raw, "")
-	return e.uri()
-}
+// gives an empty query ("?"), as [URI.WithQuery] does with ""; use
+// [URI.WithoutQuery] to remove the query.
+func (u URI) WithQueryParams(q Query) URI { return u.with(iQuery, set("?", q.raw, csRaw, "")) }
 
 // String returns the query text, without "?".
 func (q Query) String() string { return q.raw }
@@ -106,14 +100,15 @@ func (q Query) String() string { return q.raw }
 // Mode returns the mode q is read in.
 func (q Query) Mode() QueryMode { return q.mode }
 
-func (m QueryMode) escape() EscapeMode {
+// charset returns the charset that keys and values are escaped with.
+func (m QueryMode) charset() charset {
 	if m == QueryForm {
-		return EscapeForm
+		return charset(EscapeForm)
 	}
-	return EscapeQueryPart
+	return charset(EscapeQueryPart)
 }
 
-func writePair(b *strings.Builder, key, value string, m EscapeMode) {
+func writePair(b *strings.Builder, key, value string, m charset) {
 	writeEscape(b, key, m)
 	b.WriteByte('=')
 	writeEscape(b, value, m)
@@ -252,7 +247,7 @@ func (q Query) All() iter.Seq2[string, string] {
 
 // Add returns q with the pair key=value added at the end.
 func (q Query) Add(key, value string) Query {
-	m := q.mode.escape()
+	m := q.mode.charset()
 	k, _ := escapeLen(key, m)
 	v, _ := escapeLen(value, m)
 	var b strings.Builder
@@ -279,7 +274,7 @@ func (q Query) Del(key string) Query { return q.rewrite(key, "", false) }
 // copied as they are and joined by "&" as before.
 func (q Query) rewrite(key, value string, set bool) Query {
 	form := q.mode == QueryForm
-	m := q.mode.escape()
+	m := q.mode.charset()
 	pairLen := 0
 	if set {
 		k, _ := escapeLen(key, m)

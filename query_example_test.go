@@ -7,7 +7,7 @@ import (
 )
 
 func ExampleParseQuery() {
-	q, _ := uri.ParseQuery("tag=go&tag=uri&q=caf%C3%A9+au+lait&debug", uri.QueryForm)
+	q, _ := uri.ParseQuery(uri.QueryForm, "tag=go&tag=uri&q=caf%C3%A9+au+lait&debug")
 	fmt.Println(q.Get("q"))
 	fmt.Println(q.Values("tag"))
 	fmt.Println(q.Has("debug"), q.Has("verbose"))
@@ -41,7 +41,7 @@ func ExampleQuery_Set() {
 }
 
 func ExampleQuery_Add() {
-	q, _ := uri.ParseQuery("tag=go", uri.QueryRFC3986)
+	q, _ := uri.ParseQuery(uri.QueryRFC3986, "tag=go")
 	fmt.Println(q.Add("tag", "net url"))
 	// Output: tag=go&tag=net%20url
 }
@@ -53,7 +53,7 @@ func ExampleQuery_Del() {
 }
 
 func ExampleQuery_Lookup() {
-	q, _ := uri.ParseQuery("a=&b=1", uri.QueryRFC3986)
+	q, _ := uri.ParseQuery(uri.QueryRFC3986, "a=&b=1")
 	fmt.Println(q.Lookup("a"))
 	fmt.Println(q.Lookup("c"))
 	// Output:
@@ -63,6 +63,13 @@ func ExampleQuery_Lookup() {
 
 func ExampleURI_WithQueryParams() {
 	u := uri.MustParse("http://example.com/?id=7#top")
-	fmt.Println(u.WithQueryParams(u.QueryParams(uri.QueryRFC3986).Del("id")))
-	// Output: http://example.com/#top
+	q := u.QueryParams(uri.QueryRFC3986).Del("id")
+	fmt.Println(u.WithQueryParams(q)) // an empty query is still a query
+	if q.Len() == 0 {
+		u = u.WithoutQuery()
+	}
+	fmt.Println(u)
+	// Output:
+	// http://example.com/?#top
+	// http://example.com/#top
 }

@@ -93,8 +93,12 @@ func (k HostKind) String() string {
 // (RFC 3986, section 5.3).
 func (u URI) String() string { return u.s }
 
+// HasScheme reports whether u has a scheme, that is, is a URI rather than a
+// relative reference (RFC 3986, section 4.1).
+func (u URI) HasScheme() bool { return u.schemeEnd > 0 }
+
 // IsRelative reports whether u is a relative reference, that is, has no
-// scheme (RFC 3986, section 4.2).
+// scheme (RFC 3986, section 4.2): the opposite of [URI.HasScheme].
 func (u URI) IsRelative() bool { return u.schemeEnd == 0 }
 
 // Scheme returns the scheme as written, without its ":"; "" for a relative
@@ -132,16 +136,12 @@ func (u URI) Userinfo() string {
 	return u.s[u.schemeEnd+2 : u.hostStart-1]
 }
 
-// Host returns the host as written (RFC 3986, section 3.2.2). For an
-// IP-literal it is the text between the brackets, which are delimiters like
-// the ":" of a port: "[::1]" gives "::1". It is "" both when there is no
-// authority and when the host is empty; [URI.HasAuthority] tells them apart.
-func (u URI) Host() string {
-	if u.kind == HostIPv6 || u.kind == HostIPvFuture {
-		return u.s[u.hostStart+1 : u.hostEnd-1]
-	}
-	return u.s[u.hostStart:u.hostEnd]
-}
+// Host returns the host as written (RFC 3986, section 3.2.2), an
+// IP-literal with its brackets: "[::1]", "192.0.2.1", "example.com". It is
+// "" both when there is no authority and when the host is empty;
+// [URI.HasAuthority] tells them apart. [URI.DecodedHost] gives the address
+// without brackets.
+func (u URI) Host() string { return u.s[u.hostStart:u.hostEnd] }
 
 // HostKind returns the rule the host matched, or HostNone without authority.
 func (u URI) HostKind() HostKind { return u.kind }
@@ -227,6 +227,50 @@ func (u URI) Fragment() string {
 	return u.s[u.fragStart+1:]
 }
 
+// The decoded accessors below return components as data: their triplets
+// decoded (RFC 3986, section 2.4). Decoding is done after the component is
+// split out of the URI, as section 2.4 requires, but decoding may still
+// produce characters that delimit subcomponents inside it ("%2F" in a path
+// becomes "/", "%26" in a query becomes "&"), so prefer DecodedSegments and
+// QueryParams where that matters. The results are octets and need not be
+// valid UTF-8. Each returns the raw text itself, without allocating, when
+// there is nothing to decode.
+
+// DecodedUserinfo returns the userinfo with its triplets decoded.
+func (u URI) DecodedUserinfo() string { return unescapeValid(u.Userinfo(), false) }
+
+// DecodedHost returns the host as data: a reg-name with its triplets
+// decoded, an IPv4address as it is, and the text between the brackets of
+// an IP-literal ("::1" for "[::1]"), which [URI.WithDecodedHost] writes
+// back in brackets.
+func (u URI) DecodedHost() string {
+	if u.kind == HostIPv6 || u.kind == HostIPvFuture {
+		return u.s[u.hostStart+1 : u.hostEnd-1]
+	}
+	return unescapeValid(u.Host(), false)
+}
+
+// DecodedPath returns the path with its triplets decoded. A "%2F" becomes a
+// "/" that no longer tells segments apart; [URI.DecodedSegments] keeps them.
+func (u URI) DecodedPath() string { return unescapeValid(u.Path(), false) }
+
+// DecodedSegments returns the path's segments, as [URI.Segments] splits
+// them, each with its triplets decoded: "/a%2Fb/c" gives ["", "a/b", "c"].
+func (u URI) DecodedSegments() []string {
+	segs := u.Segments()
+	for i, s := range segs {
+		segs[i] = unescapeValid(s, false)
+	}
+	return segs
+}
+
+// DecodedQuery returns the query with its triplets decoded; "+" stays "+".
+// [URI.QueryParams] splits the query into pairs before decoding.
+func (u URI) DecodedQuery() string { return unescapeValid(u.Query(), false) }
+
+// DecodedFragment returns the fragment with its triplets decoded.
+func (u URI) DecodedFragment() string { return unescapeValid(u.Fragment(), false) }
+
 // MarshalText implements encoding.TextMarshaler: the text is [URI.String].
 func (u URI) MarshalText() ([]byte, error) { return []byte(u.s), nil }
 
@@ -290,20 +334,8 @@ func (p *parts) join() string {
 
 // uri returns the URI whose text is s, which must be p joined.
 func (p *parts) uri(s string) URI {
-	o := offsets{kind: p.kind, addr: p.addr}
-	o.schemeEnd = len(p.scheme)
-	i := o.schemeEnd
-	if p.auth {
-		i += 2 + len(p.userinfo)
-	} else {
-		o.kind, o.addr = HostNone, netip.Addr{}
-	}
-	o.hostStart = i
-	o.hostEnd = i + len(p.host)
-	o.pathStart = o.hostEnd + len(p.port)
-	o.queryStart = o.pathStart + len(p.path)
-	o.fragStart = o.queryStart + len(p.query)
-	return newURI(s, o)
+	l := [numComps]int{len(p.scheme), len(p.userinfo), len(p.host), len(p.port), len(p.path), len(p.query), len(p.fragment)}
+	return newURI(s, offsetsOf(&l, p.auth, p.kind, p.addr))
 }
 
 // build joins p into a new URI.

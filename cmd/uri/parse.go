@@ -98,7 +98,7 @@ func (e *env) writeParseJSON(in string, u uri.URI) {
 	j.boolean(keyOK, true)
 	j.plainOrNull(keyScheme, u.Scheme(), !u.IsRelative())
 	j.plainOrNull(keyUserinfo, u.Userinfo(), u.HasUserinfo())
-	j.plainOrNull(keyHost, u.Host(), u.HasAuthority())
+	j.plainOrNull(keyHost, hostText(u), u.HasAuthority())
 	j.plainOrNull(keyHostType, u.HostKind().String(), u.HasAuthority())
 	j.plainOrNull(keyPort, u.Port(), u.HasPort())
 	j.plain(keyPath, u.Path())
@@ -172,7 +172,7 @@ func (e *env) writeParseText(u uri.URI, d *diagram) {
 	b = append(b, '\n')
 	value("userinfo", u.Userinfo(), u.HasUserinfo())
 	b = append(b, '\n')
-	value("host", u.Host(), u.HasAuthority())
+	value("host", hostText(u), u.HasAuthority())
 	if k := u.HostKind(); k != uri.HostNone {
 		b = append(b, " ("...)
 		b = append(b, k.String()...)
@@ -375,4 +375,13 @@ func roundDiv(a, n int) int {
 		return a / n
 	}
 	return -((-a + n - 1) / n)
+}
+
+// hostText returns the host as parse shows it: as written, but an
+// IP-literal without its brackets, which the host type already tells.
+func hostText(u uri.URI) string {
+	if k := u.HostKind(); k == uri.HostIPv6 || k == uri.HostIPvFuture {
+		return u.DecodedHost() // the text between the brackets, as written
+	}
+	return u.Host()
 }
