@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -313,3 +314,140 @@ func FuzzURLRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// FuzzIdentityEdits: for every valid reference u and every component X,
+// u.WithX(u.X()) is u, byte for byte and offset for offset; so is removing a
+// component and setting it back, and a Builder that sets every component to
+// what u has. The raw getters and setters are one form.
+func FuzzIdentityEdits(f *testing.F) {
+	for _, s := range fuzzSeeds() {
+		f.Add(s)
+	}
+	for _, s := range buildSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := Parse(s)
+		if err != nil {
+			return
+		}
+		same := func(what string) func(URI, error) {
+			return func(v URI, err error) {
+				t.Helper()
+				if err != nil || v != u {
+					t.Fatalf("%q.%s = %#v, %v; want the same value", s, what, v, err)
+				}
+			}
+		}
+		ok := func(v URI) (URI, error) { return v, nil }
+		if u.HasScheme() {
+			same("WithScheme(Scheme())")(u.WithScheme(u.Scheme()))
+			v, err := u.WithoutScheme()
+			if err == nil {
+				same("WithoutScheme().WithScheme(Scheme())")(v.WithScheme(u.Scheme()))
+			}
+		}
+		if u.HasAuthority() {
+			same("WithAuthority(Authority())")(u.WithAuthority(u.Authority()))
+			same("WithHost(Host())")(u.WithHost(u.Host()))
+			if a := u.Addr(); a.IsValid() {
+				// An address has many texts: the same address, not the same text.
+				v, err := u.WithAddr(a)
+				if err != nil || v.Addr() != a || v.HostKind() != u.HostKind() {
+					t.Fatalf("%q.WithAddr(Addr()) = %q, %v", s, v, err)
+				}
+				checkReparse(t, "WithAddr", v)
+			}
+			if v, err := u.WithoutAuthority(); err == nil {
+				same("WithoutAuthority().WithAuthority(Authority())")(v.WithAuthority(u.Authority()))
+			}
+			if u.HasUserinfo() {
+				same("WithUserinfo(Userinfo())")(u.WithUserinfo(u.Userinfo()))
+				same("WithoutUserinfo().WithUserinfo(Userinfo())")(u.WithoutUserinfo().WithUserinfo(u.Userinfo()))
+			}
+			if u.HasPort() {
+				same("WithPort(Port())")(u.WithPort(u.Port()))
+				same("WithoutPort().WithPort(Port())")(u.WithoutPort().WithPort(u.Port()))
+				if p, ok := u.PortNumber(); ok && strconv.Itoa(int(p)) == u.Port() {
+					same("WithPortNumber(PortNumber())")(u.WithPortNumber(p))
+				}
+			}
+		}
+		same("WithPath(Path())")(u.WithPath(u.Path()))
+		same("WithSegments(Segments()...)")(u.WithSegments(u.Segments()...))
+		if u.HasQuery() {
+			same("WithQuery(Query())")(u.WithQuery(u.Query()))
+			same("WithoutQuery().WithQuery(Query())")(u.WithoutQuery().WithQuery(u.Query()))
+			same("WithQueryParams(QueryParams())")(ok(u.WithQueryParams(u.QueryParams(QueryForm))))
+		}
+		if u.HasFragment() {
+			same("WithFragment(Fragment())")(u.WithFragment(u.Fragment()))
+			same("WithoutFragment().WithFragment(Fragment())")(u.WithoutFragment().WithFragment(u.Fragment()))
+		}
+		same("Builder().Build()")(u.Builder().Build())
+
+		// A Builder from nothing that sets what u has.
+		b := new(Builder).SetPath(u.Path())
+		if u.HasScheme() {
+			b.SetScheme(u.Scheme())
+		}
+		if u.HasAuthority() {
+			b.SetHost(u.Host())
+			if u.HasUserinfo() {
+				b.SetUserinfo(u.Userinfo())
+			}
+			if u.HasPort() {
+				b.SetPort(u.Port())
+			}
+		}
+		if u.HasQuery() {
+			b.SetQuery(u.Query())
+		}
+		if u.HasFragment() {
+			b.SetFragment(u.Fragment())
+		}
+		same("Builder with every component")(b.Build())
+
+		// The decoded forms: setting what DecodedX returns gives a valid
+		// reference whose DecodedX is the same (the raw text may differ,
+		// as "%41" decodes to "A").
+		for _, e := range []struct {
+			name string
+			v    URI
+			err  error
+			get  func(URI) string
+		}{
+			{"WithDecodedPath", uriErr(u.WithDecodedPath(u.DecodedPath())), nil, URI.DecodedPath},
+			{"WithDecodedQuery", u.WithDecodedQuery(u.DecodedQuery()), nil, URI.DecodedQuery},
+			{"WithDecodedFragment", u.WithDecodedFragment(u.DecodedFragment()), nil, URI.DecodedFragment},
+		} {
+			if e.v == (URI{}) {
+				continue // a decoded "/" or ":" that the path cannot take back
+			}
+			checkReparse(t, e.name, e.v)
+			if e.get(e.v) != e.get(u) {
+				t.Fatalf("%q.%s: decoded %q, want %q", s, e.name, e.get(e.v), e.get(u))
+			}
+		}
+		if u.HasAuthority() {
+			v, err := u.WithDecodedHost(u.DecodedHost())
+			if err != nil {
+				t.Fatalf("%q.WithDecodedHost(DecodedHost()): %v", s, err)
+			}
+			checkReparse(t, "WithDecodedHost", v)
+			if v.DecodedHost() != u.DecodedHost() {
+				t.Fatalf("%q.WithDecodedHost(DecodedHost()) = %q", s, v)
+			}
+			v, err = u.WithDecodedSegments(u.DecodedSegments()...)
+			if err != nil {
+				t.Fatalf("%q.WithDecodedSegments(DecodedSegments()...): %v", s, err)
+			}
+			checkReparse(t, "WithDecodedSegments", v)
+			if !slices.Equal(v.DecodedSegments(), u.DecodedSegments()) {
+				t.Fatalf("%q.WithDecodedSegments(DecodedSegments()...) = %q", s, v)
+			}
+		}
+	})
+}
+
+func uriErr(u URI, err error) URI { return uriOrZero(u, err) }
