@@ -270,9 +270,9 @@ func checkPath(path string, auth, colon bool) *Error {
 func checkSegments(segs []string, auth bool) *Error {
 	switch {
 	case auth && len(segs) > 0 && segs[0] != "":
-		return newError(segs[0], 0, ComponentPath, ErrPathNotAbsolute)
+		return newError(strings.Join(segs, "/"), 0, ComponentPath, ErrPathNotAbsolute)
 	case !auth && len(segs) > 2 && segs[0] == "" && segs[1] == "":
-		return newError("//", 0, ComponentPath, ErrPathDoubleSlash)
+		return newError(strings.Join(segs, "/"), 0, ComponentPath, ErrPathDoubleSlash)
 	}
 	return nil
 }
@@ -961,7 +961,11 @@ func (b *Builder) Build() (URI, error) {
 				if c == iPort {
 					comp = ComponentPort
 				}
-				return URI{}, newError(p.text, 0, comp, ErrNoAuthority)
+				text := p.text
+				if p.port >= 0 {
+					text = strconv.Itoa(int(p.port))
+				}
+				return URI{}, newError(text, 0, comp, ErrNoAuthority)
 			}
 			ps[c].state = pieceRemove
 		}

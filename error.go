@@ -65,6 +65,14 @@ var (
 	// 3.3, path-noscheme). Only raw text can have it: decoded text is
 	// encoded.
 	ErrPathColon = errors.New(`first segment of a relative-path reference must not contain ":"`)
+
+	// ErrScanNull: [URI.Scan] was given SQL NULL, which is no reference
+	// (the empty reference is valid and is stored as ""). Scan a nullable
+	// column into sql.Null[uri.URI].
+	ErrScanNull = errors.New("cannot scan NULL into uri.URI (use sql.Null[uri.URI])")
+	// ErrScanType: [URI.Scan] was given a value that is neither a string nor
+	// a []byte; the error's message names its type.
+	ErrScanType = errors.New("cannot scan into uri.URI a value of type")
 )
 
 // Component names a part of a URI reference, for errors and for the
@@ -101,13 +109,14 @@ func (c Component) String() string {
 	return "Component(" + strconv.Itoa(int(c)) + ")"
 }
 
-// Error describes input that is not a valid URI reference: what is wrong
-// (Err, one of the package's sentinel errors), in which component, and at
-// which byte offset of Input. Its message reads like
+// Error describes text that is not valid where it was given: what is wrong
+// (Err, one of the package's sentinel errors or an error wrapping one), in
+// which component, and at which byte offset of Input. Every error the
+// package returns is an *Error. Its message reads like
 //
 //	uri: invalid character ' ' in path at offset 17
 type Error struct {
-	Input     string    // the whole input
+	Input     string    // the text being read: a parser's input, an edit's argument
 	Offset    int       // byte offset in Input of the first offending byte
 	Component Component // the component the offending byte was in
 	Err       error     // the cause: ErrInvalidCharacter, ErrInvalidPort, ...
@@ -127,6 +136,9 @@ func (e *Error) Error() string {
 		end := min(e.Offset+3, len(e.Input))
 		b = append(b, ' ')
 		b = strconv.AppendQuote(b, e.Input[e.Offset:end])
+	}
+	if errors.Is(e.Err, ErrScanNull) || errors.Is(e.Err, ErrScanType) {
+		return string(b) // no text was read: a value of the wrong kind
 	}
 	switch e.Err {
 	case ErrMissingScheme, ErrUnexpectedScheme, ErrUnexpectedFragment, ErrEmptyScheme:

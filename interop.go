@@ -2,7 +2,6 @@ package uri
 
 import (
 	"database/sql/driver"
-	"errors"
 	"fmt"
 	"net/url"
 )
@@ -104,9 +103,9 @@ func (u *URI) Scan(src any) error {
 	case []byte:
 		s = string(v) // copied: the driver may reuse v
 	case nil:
-		return errors.New("uri: cannot scan NULL into uri.URI (use sql.Null[uri.URI])")
+		return &Error{Err: ErrScanNull}
 	default:
-		return fmt.Errorf("uri: cannot scan %T into uri.URI", src)
+		return &Error{Err: fmt.Errorf("%w %T", ErrScanType, src)}
 	}
 	v, err := Parse(s)
 	if err != nil {

@@ -286,6 +286,13 @@ func TestSQLScan(t *testing.T) {
 			t.Errorf("Scan(%v) = %q, %v, want an error and u unchanged", src, u, err)
 		}
 	}
+	var e *Error
+	if err := u.Scan(nil); !errors.Is(err, ErrScanNull) || !errors.As(err, &e) {
+		t.Errorf("Scan(nil) = %v, want an *Error matching ErrScanNull", err)
+	}
+	if err := u.Scan(42); !errors.Is(err, ErrScanType) || !errors.As(err, &e) || !strings.Contains(err.Error(), "int") {
+		t.Errorf("Scan(42) = %v, want an *Error matching ErrScanType that names int", err)
+	}
 	if err := u.Scan("http://a b/"); !errors.Is(err, ErrInvalidCharacter) || u.String() != "http://c/d" {
 		t.Errorf("Scan(invalid) = %q, %v", u, err)
 	}
