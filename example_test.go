@@ -190,3 +190,89 @@ func ExampleMustParse() {
 	// http://a/b/c/d;p?q
 	// uri.MustParse("http://a/b/c/d;p?q")
 }
+
+// The classic URI object: each component raw (as written) and decoded, with
+// absent told from empty.
+func Example() {
+	u, err := uri.Parse("https://ana%20maria@example.com:8443/docs/read%20me.txt?q=caf%C3%A9#sec%202")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(u.Scheme(), u.HasScheme())
+	fmt.Println(u.Userinfo(), "|", u.DecodedUserinfo())
+	fmt.Println(u.Host(), u.Port())
+	fmt.Println(u.Path(), "|", u.DecodedPath())
+	fmt.Println(u.Query(), "|", u.QueryParams(uri.QueryForm).Get("q"))
+	fmt.Println(u.Fragment(), "|", u.DecodedFragment())
+
+	v, _ := u.WithDecodedPath("/docs/index.html")
+	fmt.Println(v.WithoutQuery().WithoutFragment())
+	// Output:
+	// https true
+	// ana%20maria | ana maria
+	// example.com 8443
+	// /docs/read%20me.txt | /docs/read me.txt
+	// q=caf%C3%A9 | café
+	// sec%202 | sec 2
+	// https://ana%20maria@example.com:8443/docs/index.html
+}
+
+func ExampleURI_Addr() {
+	for _, s := range []string{"http://192.0.2.1/", "http://[2001:db8::1]:8080/", "http://example.com/"} {
+		u := uri.MustParse(s)
+		a := u.Addr()
+		fmt.Println(u.Host(), a.IsValid(), a, a.Is4())
+	}
+	// Output:
+	// 192.0.2.1 true 192.0.2.1 true
+	// [2001:db8::1] true 2001:db8::1 false
+	// example.com false invalid IP false
+}
+
+func ExampleURI_HasScheme() {
+	for _, s := range []string{"http://a/b", "//a/b", "b/c", "urn:isbn:0451450523"} {
+		u := uri.MustParse(s)
+		fmt.Printf("%v %v %q\n", u.HasScheme(), u.IsRelative(), u.Scheme())
+	}
+	// Output:
+	// true false "http"
+	// false true ""
+	// false true ""
+	// true false "urn"
+}
+
+func ExampleURI_DecodedPath() {
+	u := uri.MustParse("http://example.com/a%20b/c%2Fd")
+	fmt.Println(u.Path())
+	fmt.Println(u.DecodedPath()) // "%2F" is now a "/" like the others
+	fmt.Printf("%q\n", u.DecodedSegments())
+	// Output:
+	// /a%20b/c%2Fd
+	// /a b/c/d
+	// ["" "a b" "c/d"]
+}
+
+func ExampleURI_DecodedQuery() {
+	u := uri.MustParse("http://example.com/?q=a%20b+c&x=%26")
+	fmt.Println(u.DecodedQuery()) // "+" is a plus sign here; "%26" an "&" like the delimiter
+	fmt.Println(u.QueryParams(uri.QueryForm).Get("q"), u.QueryParams(uri.QueryForm).Get("x"))
+	// Output:
+	// q=a b+c&x=&
+	// a b c &
+}
+
+func ExampleURI_DecodedUserinfo() {
+	u := uri.MustParse("ftp://anonymous:me%40home@ftp.example.com/")
+	fmt.Println(u.Userinfo())
+	fmt.Println(u.DecodedUserinfo())
+	// Output:
+	// anonymous:me%40home
+	// anonymous:me@home
+}
+
+func ExampleURI_DecodedFragment() {
+	u := uri.MustParse("http://example.com/doc#section%202")
+	fmt.Println(u.Fragment(), "|", u.DecodedFragment())
+	// Output: section%202 | section 2
+}

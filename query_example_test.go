@@ -73,3 +73,33 @@ func ExampleURI_WithQueryParams() {
 	// http://example.com/?#top
 	// http://example.com/#top
 }
+
+func ExampleURI_QueryParams() {
+	u := uri.MustParse("https://example.com/search?q=go+uri&tag=a&tag=b&debug")
+	q := u.QueryParams(uri.QueryForm)
+	fmt.Println(q.Get("q"))
+	fmt.Println(q.Values("tag"))
+	fmt.Println(q.Has("debug"), q.Has("page"), q.Len())
+	// Output:
+	// go uri
+	// [a b]
+	// true false 4
+}
+
+func ExampleQuery_Get() {
+	q, _ := uri.ParseQuery(uri.QueryRFC3986, "name=ferret&empty=&flag")
+	fmt.Printf("%q %q %q %q\n", q.Get("name"), q.Get("empty"), q.Get("flag"), q.Get("absent"))
+	// Output: "ferret" "" "" ""
+}
+
+func ExampleQuery_All() {
+	q, _ := uri.ParseQuery(uri.QueryForm, "a=1&b=x+y&a=2&&c")
+	for k, v := range q.All() {
+		fmt.Printf("%s=%q\n", k, v)
+	}
+	// Output:
+	// a="1"
+	// b="x y"
+	// a="2"
+	// c=""
+}

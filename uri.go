@@ -1,17 +1,69 @@
-// Package uri parses, validates and recomposes URI references exactly as
-// RFC 3986 defines them.
+// Package uri parses, validates, recomposes, resolves, relativizes,
+// normalizes, compares and builds URI references exactly as RFC 3986
+// defines them.
 //
-// A [URI] is an immutable value that keeps the text it was parsed from and the
-// offsets of its components, so parsing a valid reference allocates nothing and
-// [URI.String] gives back exactly the input. Components are returned as written
-// (RFC 3986, section 3): no percent-decoding, no case folding. An absent
-// component and an empty one differ: "http://a/?" has an empty query,
-// "http://a/" has none.
+// A [URI] is an immutable value, in the manner of net/netip's: comparable
+// with ==, safe to copy and to share between goroutines. It keeps the text it
+// was parsed from and the offsets of its components, so parsing a valid
+// reference allocates nothing and [URI.String] gives back exactly the input.
+// An absent component and an empty one differ: "http://a/?" has an empty
+// query, "http://a/" has none.
 //
 //	  foo://example.com:8042/over/there?name=ferret#nose
 //	  \_/   \______________/\_________/ \_________/ \__/
 //	   |           |            |            |        |
 //	scheme     authority       path        query   fragment
+//
+// # Parsing
+//
+// One function per top-level rule of the grammar: [Parse] (URI-reference,
+// section 4.1), [ParseURI] (URI, section 3), [ParseAbsolute] (absolute-URI,
+// section 4.3) and [ParseRelative] (relative-ref, section 4.2), and
+// [MustParse] for constants. Invalid text gives an [*Error] that says what is
+// wrong, in which component and at which byte offset.
+//
+// # Components: raw and decoded
+//
+// Every component has two forms with two names. The raw form is the text as
+// written, percent-encoded: [URI.Scheme], [URI.Userinfo], [URI.Host] (an
+// IP-literal with its brackets), [URI.Port], [URI.Path], [URI.Segments],
+// [URI.Query], [URI.Fragment]. The decoded form has its triplets decoded
+// (section 2.4): [URI.DecodedUserinfo], [URI.DecodedHost] (an IP-literal
+// without brackets), [URI.DecodedPath], [URI.DecodedSegments],
+// [URI.DecodedQuery], [URI.DecodedFragment]. The Has methods tell absent from
+// empty, [URI.HostKind] and [URI.Addr] tell what a host is, and
+// [URI.QueryParams] reads the query as key=value pairs (a [Query]).
+//
+// # Editing and building
+//
+// Each getter has its setter: WithX takes the raw form and validates it, so
+// u.WithX(u.X()) is u; WithDecodedX takes the decoded form and
+// percent-encodes what the component needs; WithoutX removes a component
+// that can be absent. Each edit writes the new text with one allocation. A
+// [Builder], empty or started from a URI with [URI.Builder], makes several
+// edits with one allocation. [Escape], [AppendEscape], [Unescape] and
+// [AppendUnescape] percent-encode and decode text for a component named by
+// an [EscapeMode] (sections 2.1 to 2.5).
+//
+// # Resolution and relative references
+//
+// [URI.Resolve] and [Resolver] turn a reference into its target URI against
+// a base (section 5.2), strictly or as the obsolete RFC 2396 and RFC 1808
+// did; [URI.Relative] is the inverse, the shortest reference to a target;
+// [RemoveDotSegments] is the algorithm of section 5.2.4.
+//
+// # Normalization and comparison
+//
+// [URI.Normalize] and [URI.Equal] apply syntax-based and scheme-based
+// normalization (sections 6.2.2 and 6.2.3); a [Normalizer] adds the
+// protocol-based steps crawlers use ([NormalizeFlags]) and its own table of
+// schemes ([Schemes]).
+//
+// # Interoperation
+//
+// [URI.URL] and [FromURL] convert to and from net/url, with the documented
+// losses; a URI is an encoding.TextMarshaler and TextUnmarshaler, a
+// database/sql Scanner and driver Valuer.
 package uri
 
 import (
