@@ -30,22 +30,18 @@ written as U+FFFD.
 // choose the Resolver.
 var cmdResolve = &command{
 	name:     "resolve",
-	synopsis: "[--json] [--strict|--non-strict] [--rfc 3986|2396|1808] BASE [reference...]",
+	synopsis: "[--json] [--non-strict] [--rfc 3986|2396|1808] BASE [reference...]",
 	summary:  "resolve references against a base URI",
 	help:     resolveHelp,
 	shared:   flagJSON,
 	flags: func(fs *flag.FlagSet) runFunc {
-		strict := fs.Bool("strict", false, "resolve strictly: a scheme in the reference is always its own (the default)")
 		nonStrict := fs.Bool("non-strict", false, "ignore a reference's scheme when it equals the base's (RFC 3986, 5.2.2)")
 		rfc := fs.Int("rfc", 3986, "the `standard` whose rules to follow: 3986, 2396 or 1808")
-		return func(e *env, l *cmdLine) int { return runResolve(e, l, *strict, *nonStrict, *rfc) }
+		return func(e *env, l *cmdLine) int { return runResolve(e, l, *nonStrict, *rfc) }
 	},
 }
 
-func runResolve(e *env, l *cmdLine, strict, nonStrict bool, rfc int) int {
-	if strict && nonStrict {
-		return l.usageError("--strict and --non-strict exclude each other")
-	}
+func runResolve(e *env, l *cmdLine, nonStrict bool, rfc int) int {
 	r := uri.Resolver{NonStrict: nonStrict, Standard: uri.Standard(rfc)}
 	switch r.Standard {
 	case uri.RFC3986, uri.RFC2396, uri.RFC1808:
