@@ -95,16 +95,14 @@ func (l *cmdLine) shortUsage() {
 }
 
 // baseArg takes the base URI, the first argument of resolve and relative,
-// and returns the arguments after it. A missing or bad base is a usage
-// error: ok is false and code the exit status.
+// and returns the arguments after it. A base must be a URI, with a scheme
+// (RFC 3986, section 5.1): a missing or bad base is a usage error, and then
+// ok is false and code the exit status.
 func (l *cmdLine) baseArg() (base uri.URI, inputs []string, code int, ok bool) {
 	if len(l.args) == 0 {
 		return base, nil, l.usageError("missing BASE"), false
 	}
-	base, err := uri.Parse(l.args[0])
-	if err == nil && base.IsRelative() {
-		err = &uri.Error{Input: l.args[0], Component: uri.ComponentScheme, Err: uri.ErrMissingScheme}
-	}
+	base, err := uri.ParseURI(l.args[0])
 	if err != nil {
 		b, _ := appendVisible(nil, l.args[0], 0)
 		return base, nil, l.usageError("invalid base " + string(b) + ": " + err.Error()), false

@@ -73,7 +73,11 @@ func TestResolveUsage(t *testing.T) {
 		{[]string{"resolve", "--rfc", "2616", "http://a", "b"}, "--rfc must be 3986, 2396 or 1808"},
 		{[]string{"resolve", "--strict", "http://a", "b"}, "flag provided but not defined: -strict"}, // strict is the default
 		{[]string{"relative"}, "missing BASE"},
-		{[]string{"relative", "/x", "y"}, "invalid base /x"},
+		{[]string{"relative", "/x", "y"}, "invalid base /x: uri: missing scheme at offset 0"},
+		// A base is a URI (RFC 3986, section 5.1), as uri.ParseURI reads it.
+		{[]string{"resolve", "--", "#f", "g"}, "invalid base #f: uri: missing scheme at offset 0"},
+		{[]string{"resolve", "--", "", "g"}, "invalid base : uri: missing scheme at offset 0"},
+		{[]string{"relative", "//a b", "g"}, "invalid base //a b: uri: invalid character ' ' in host at offset 3"},
 		{[]string{"relative", "--rfc", "2396", "http://a", "b"}, "flag provided but not defined"},
 	} {
 		stdout, stderr, code := runCmd(t, "", tt.args...)
