@@ -42,12 +42,14 @@ var cmdResolve = &command{
 }
 
 func runResolve(e *env, l *cmdLine, nonStrict bool, rfc int) int {
-	r := uri.Resolver{NonStrict: nonStrict, Standard: uri.Standard(rfc)}
-	switch r.Standard {
-	case uri.RFC3986, uri.RFC2396, uri.RFC1808:
+	// Checked before the conversion, which would wrap a large number
+	// around to a valid one.
+	switch rfc {
+	case 3986, 2396, 1808:
 	default:
 		return l.usageError("--rfc must be 3986, 2396 or 1808, not " + strconv.Itoa(rfc))
 	}
+	r := uri.Resolver{NonStrict: nonStrict, Standard: uri.Standard(rfc)}
 	base, inputs, code, ok := l.baseArg()
 	if !ok {
 		return code

@@ -71,7 +71,8 @@ func TestResolveUsage(t *testing.T) {
 		{[]string{"resolve", "a/b", "c"}, "invalid base a/b: uri: missing scheme at offset 0"},
 		{[]string{"resolve", "http://a b", "c"}, "invalid base http://a b: uri: invalid character ' ' in host"},
 		{[]string{"resolve", "--rfc", "2616", "http://a", "b"}, "--rfc must be 3986, 2396 or 1808"},
-		{[]string{"resolve", "--strict", "http://a", "b"}, "flag provided but not defined: -strict"}, // strict is the default
+		{[]string{"resolve", "--strict", "http://a", "b"}, "flag provided but not defined: -strict"},            // strict is the default
+		{[]string{"resolve", "--rfc", "69522", "http://a", "b"}, "--rfc must be 3986, 2396 or 1808, not 69522"}, // 3986 + 1<<16
 		{[]string{"relative"}, "missing BASE"},
 		{[]string{"relative", "/x", "y"}, "invalid base /x: uri: missing scheme at offset 0"},
 		// A base is a URI (RFC 3986, section 5.1), as uri.ParseURI reads it.
