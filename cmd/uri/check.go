@@ -14,25 +14,23 @@ for a rejected one, the same object as parse --json:
 Bytes that are not valid UTF-8 are written as U+FFFD.
 `
 
-func runCheck(e *env, args []string) int {
-	f := e.newFlags("check", "[--json] [--rule rule] [input...]", checkHelp)
-	asJSON := f.Bool("json", false, "write one JSON object per input, one per line, on standard output")
-	rule := f.ruleFlag()
-	inputs, code, ok := f.parse(args)
-	if !ok {
-		return code
-	}
-	return e.eachInput(inputs, func(in string) bool {
-		_, err := rule.parse(in)
-		switch {
-		case *asJSON && err != nil:
-			e.writeRejectedJSON(in, err)
-		case *asJSON:
-			j := e.beginJSON(in)
-			j.boolean(keyOK, true)
-			e.endJSON(j)
-		case err != nil:
-			e.writeRejectedLine(in, err)
+// cmdCheck answers, by its exit status, whether the inputs are valid.
+var cmdCheck = &command{
+	name:     "check",
+	synopsis: "[--json] [--rule rule] [input...]",
+	summary:  "report the inputs that are not valid URI references",
+	help:     checkHelp,
+	shared:   flagJSON | flagRule,
+	run:      runCheck,
+}
+
+func runCheck(e *env, l *cmdLine) int {
+	return e.eachInput(l.args, func(in string) bool {
+		_, err := l.rule.parse(in)
+		if err != nil {
+			e.rejected(in, err)
+		} else {
+			e.valid(in)
 		}
 		return err == nil
 	})

@@ -41,27 +41,30 @@ usage error.
 
 // Keys of equal --json.
 const (
-	keyEqual jsonKey = `,"equal":`
-	keyA     jsonKey = `,"a":`
-	keyB     jsonKey = `,"b":`
+	keyEqual jsonKey = `"equal":`
+	keyA     jsonKey = `"a":`
+	keyB     jsonKey = `"b":`
 )
 
 // errNotAPair is the error of a line that does not hold two references.
 var errNotAPair = errors.New("uri equal: want two URI references separated by spaces")
 
-func runEqual(e *env, args []string) int {
-	f := e.newFlags("equal", "[--json] [--flags list] [--rule rule] [reference reference]", equalHelp)
-	asJSON := f.Bool("json", false, "write one JSON object per pair, one per line, on standard output")
-	flags := f.normalizerFlag()
-	rule := f.ruleFlag()
-	inputs, code, ok := f.parse(args)
-	if !ok {
-		return code
+// cmdEqual compares pairs (RFC 3986, section 6.2). Its exit status is its
+// answer, so an input that does not parse exits 2, not 1.
+var cmdEqual = &command{
+	name:     "equal",
+	synopsis: "[--json] [--flags list] [--rule rule] [reference reference]",
+	summary:  "tell whether two URI references are equivalent",
+	help:     equalHelp,
+	shared:   flagJSON | flagNormalize | flagRule,
+	run:      runEqual,
+}
+
+func runEqual(e *env, l *cmdLine) int {
+	if len(l.args) != 0 && len(l.args) != 2 {
+		return l.usageError("want two references, or none to read pairs from standard input")
 	}
-	if len(inputs) != 0 && len(inputs) != 2 {
-		return f.usageError("want two references, or none to read pairs from standard input")
-	}
-	n := uri.Normalizer{Flags: flags.flags}
+	n := uri.Normalizer{Flags: l.normalize.flags}
 	bad := false // an input did not parse
 	compare := func(in, a, b string, aStart, bStart int, pair bool) bool {
 		var u, v uri.URI
@@ -69,14 +72,14 @@ func runEqual(e *env, args []string) int {
 		errIn, errStart := in, 0 // where err is
 		if !pair {
 			err = errNotAPair
-		} else if u, err = rule.parse(a); err != nil {
+		} else if u, err = l.rule.parse(a); err != nil {
 			errIn, errStart = a, aStart
-		} else if v, err = rule.parse(b); err != nil {
+		} else if v, err = l.rule.parse(b); err != nil {
 			errIn, errStart = b, bStart
 		}
 		if err != nil {
 			bad = true
-			if *asJSON {
+			if e.json {
 				var ue *uri.Error
 				if errors.As(err, &ue) {
 					// The offset in the line, not in the reference.
@@ -84,19 +87,19 @@ func runEqual(e *env, args []string) int {
 					moved.Input, moved.Offset = in, ue.Offset+errStart
 					err = &moved
 				}
-				e.writeRejectedJSON(in, err)
+				e.rejected(in, err)
 			} else {
-				e.writeResult(false, errIn, uri.URI{}, err)
+				e.rejected(errIn, err)
 			}
 			return false
 		}
 		ka, kb := n.Key(u), n.Key(v)
-		if *asJSON {
+		if e.json {
 			j := e.beginJSON(in)
-			j.boolean(keyOK, true)
-			j.boolean(keyEqual, ka == kb)
-			j.plain(keyA, ka)
-			j.plain(keyB, kb)
+			j.key(keyOK).boolean(true)
+			j.key(keyEqual).boolean(ka == kb)
+			j.key(keyA).plain(ka)
+			j.key(keyB).plain(kb)
 			e.endJSON(j)
 			return ka == kb
 		}
@@ -110,9 +113,9 @@ func runEqual(e *env, args []string) int {
 		e.out.Write(e.text)
 		return ka == kb
 	}
-	if len(inputs) == 2 {
-		a, b := inputs[0], inputs[1]
-		code = exitOK
+	code := exitOK
+	if len(l.args) == 2 {
+		a, b := l.args[0], l.args[1]
 		if !compare(a+" "+b, a, b, 0, len(a)+1, true) || e.failed() {
 			code = exitRejected
 		}

@@ -1,111 +1,101 @@
 package main
 
 import (
-	"errors"
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/ferret-go/uri"
 )
 
-// jsonLine builds one line of --json output, an object whose first member is
-// "input", in a buffer reused from one input to the next.
+// jsonLine builds one line of JSON output in a buffer reused from one input
+// to the next, with no reflection and no allocation once the buffer has
+// grown. Values may nest: objects hold members, a key and then a value, and
+// arrays hold values. The separators follow from the last byte written: a
+// value or a key that comes after a '{', a '[' or a key's ':' is the first of
+// its container, and any other is preceded by a ','. (No value ends in one of
+// those three bytes: a string ends in '"'.)
 type jsonLine struct{ b []byte }
 
-// jsonKey is the text that introduces a member after the first: its key with
-// the punctuation around it, as in `,"path":`. Subcommands declare theirs as
-// constants, so that writing one is a single copy.
+// jsonKey is the text of a member's key with its quotes and colon, as in
+// `"path":`. Commands declare theirs as constants, so that writing one is a
+// single copy.
 type jsonKey string
 
-// Keys of the members that every subcommand writes.
-const (
-	keyOK     jsonKey = `,"ok":`
-	keyError  jsonKey = `,"error":`
-	keyOffset jsonKey = `,"offset":`
-)
+// sep writes the ',' that separates a value or member from the previous one.
+func (j *jsonLine) sep() {
+	if n := len(j.b); n > 0 {
+		switch j.b[n-1] {
+		case '{', '[', ':':
+		default:
+			j.b = append(j.b, ',')
+		}
+	}
+}
 
-// beginJSON starts the object of one input.
-func (e *env) beginJSON(input string) *jsonLine {
-	j := &e.json
-	j.b = append(j.b[:0], `{"input":`...)
-	j.b = appendJSONString(j.b, input)
+// key writes the key of the next member of the current object; a value must
+// follow. It returns j, to write the value: j.key(keyOK).boolean(true).
+func (j *jsonLine) key(k jsonKey) *jsonLine {
+	j.sep()
+	j.b = append(j.b, k...)
 	return j
 }
 
-// endJSON closes the object and writes it as one line.
-func (e *env) endJSON(j *jsonLine) {
-	j.b = append(j.b, '}', '\n')
-	e.out.Write(j.b)
-}
-
-// key writes the key of the next member; its value must follow.
-func (j *jsonLine) key(k jsonKey) { j.b = append(j.b, k...) }
-
 // str writes a string, escaped as needed.
-func (j *jsonLine) str(k jsonKey, v string) {
-	j.b = append(j.b, k...)
+func (j *jsonLine) str(v string) {
+	j.sep()
 	j.b = appendJSONString(j.b, v)
-}
-
-// strOrNull writes v, or null when it is absent.
-func (j *jsonLine) strOrNull(k jsonKey, v string, present bool) {
-	if !present {
-		j.null(k)
-		return
-	}
-	j.str(k, v)
 }
 
 // plain writes v as it is: it must be printable ASCII without '"' or '\'.
 // Every component of a valid URI reference is (RFC 3986, section 2 and
 // Appendix A allow only unreserved and reserved characters and "%"), so the
-// subcommands write them without looking at each byte.
-func (j *jsonLine) plain(k jsonKey, v string) {
-	j.b = append(j.b, k...)
+// commands write them without looking at each byte.
+func (j *jsonLine) plain(v string) {
+	j.sep()
 	j.b = append(j.b, '"')
 	j.b = append(j.b, v...)
 	j.b = append(j.b, '"')
 }
 
 // plainOrNull writes v as plain does, or null when it is absent.
-func (j *jsonLine) plainOrNull(k jsonKey, v string, present bool) {
+func (j *jsonLine) plainOrNull(v string, present bool) {
 	if !present {
-		j.null(k)
+		j.null()
 		return
 	}
-	j.plain(k, v)
+	j.plain(v)
 }
 
-func (j *jsonLine) null(k jsonKey) {
-	j.b = append(j.b, k...)
+func (j *jsonLine) null() {
+	j.sep()
 	j.b = append(j.b, "null"...)
 }
 
-func (j *jsonLine) boolean(k jsonKey, v bool) {
-	j.b = append(j.b, k...)
+func (j *jsonLine) boolean(v bool) {
+	j.sep()
 	j.b = strconv.AppendBool(j.b, v)
 }
 
-func (j *jsonLine) integer(k jsonKey, v int) {
-	j.b = append(j.b, k...)
+func (j *jsonLine) integer(v int) {
+	j.sep()
 	j.b = strconv.AppendInt(j.b, int64(v), 10)
 }
 
-// writeRejectedJSON writes the line of a rejected input, the same for every
-// subcommand: {"input":...,"ok":false,"error":...,"offset":...}. The offset
-// is null if err is not a *uri.Error, which the parsers never return.
-func (e *env) writeRejectedJSON(input string, err error) {
-	j := e.beginJSON(input)
-	j.boolean(keyOK, false)
-	j.str(keyError, err.Error())
-	var ue *uri.Error
-	if errors.As(err, &ue) {
-		j.integer(keyOffset, ue.Offset)
-	} else {
-		j.null(keyOffset)
-	}
-	e.endJSON(j)
+// beginObject opens an object, as a member's value or an array's element;
+// its members follow, then endObject.
+func (j *jsonLine) beginObject() {
+	j.sep()
+	j.b = append(j.b, '{')
 }
+
+func (j *jsonLine) endObject() { j.b = append(j.b, '}') }
+
+// beginArray opens an array, as a member's value or an array's element; its
+// elements follow, then endArray.
+func (j *jsonLine) beginArray() {
+	j.sep()
+	j.b = append(j.b, '[')
+}
+
+func (j *jsonLine) endArray() { j.b = append(j.b, ']') }
 
 // jsonPlain marks the bytes that stand for themselves in a JSON string:
 // printable ASCII other than '"' and '\'. Other ASCII bytes are escaped, and

@@ -109,7 +109,7 @@ func TestUsage(t *testing.T) {
 // subcommand's --help names its flags.
 func TestUsageLists(t *testing.T) {
 	stdout, _, _ := runCmd(t, "", "--help")
-	for _, c := range subcommands {
+	for _, c := range commands {
 		if !strings.Contains(stdout, "  "+c.name+"  ") || !strings.Contains(stdout, c.summary+"\n") {
 			t.Errorf("usage does not list %s with %q:\n%s", c.name, c.summary, stdout)
 		}
@@ -117,9 +117,14 @@ func TestUsageLists(t *testing.T) {
 		if code != 0 {
 			t.Errorf("%s --help: exit status %d", c.name, code)
 		}
-		flags := []string{"--json", "--help, -h"}
-		if c.name == "parse" || c.name == "check" {
-			flags = append(flags, "--rule rule")
+		flags := []string{"--help, -h"}
+		for _, s := range []struct {
+			flag sharedFlags
+			line string
+		}{{flagJSON, "--json"}, {flagRule, "--rule rule"}, {flagNormalize, "--flags list"}} {
+			if c.shared&s.flag != 0 {
+				flags = append(flags, s.line)
+			}
 		}
 		for _, flag := range flags {
 			if !strings.Contains(help, "\n  "+flag+"\n") {
@@ -128,7 +133,7 @@ func TestUsageLists(t *testing.T) {
 		}
 	}
 	// The JSON output's treatment of invalid UTF-8 is documented.
-	for _, c := range subcommands {
+	for _, c := range commands {
 		help, _, _ := runCmd(t, "", c.name, "--help")
 		if !strings.Contains(help, "U+FFFD") {
 			t.Errorf("%s --help does not say that invalid UTF-8 becomes U+FFFD", c.name)

@@ -1,11 +1,6 @@
 package main
 
-import (
-	"errors"
-	"strings"
-
-	"github.com/ferret-go/uri"
-)
+import "github.com/ferret-go/uri"
 
 const normalizeHelp = `Normalize prints the normal form of each input, one line per input: the
 result of syntax-based and scheme-based normalization (RFC 3986, sections
@@ -31,90 +26,23 @@ or the rejected object of parse --json. Bytes that are not valid UTF-8 are
 written as U+FFFD.
 `
 
-// normalizeFlagsHelp lists the names --flags takes.
-const normalizeFlagsHelp = "a comma-separated `list` of normalization flags (none by default):\n" +
-	"syntax-only           only syntax-based normalization: keep ports and empty paths\n" +
-	"drop-empty-query      remove a \"?\" with nothing after it\n" +
-	"drop-empty-fragment   remove a \"#\" with nothing after it\n" +
-	"drop-fragment         remove the fragment\n" +
-	"sort-query            sort the query's \"&\"-separated parameters by name\n" +
-	"drop-trailing-slash   remove a \"/\" that ends the path (not the path \"/\")\n" +
-	"drop-directory-index  remove a last segment such as index.html\n" +
-	"decode-safe           also decode reserved characters that servers take as equal\n" +
-	"collapse-slashes      replace each run of \"/\" in the path by one"
-
-// normalizeFlagNames maps the names --flags takes to the library's flags.
-var normalizeFlagNames = []struct {
-	name string
-	flag uri.NormalizeFlags
-}{
-	{"syntax-only", uri.SyntaxOnly},
-	{"drop-empty-query", uri.DropEmptyQuery},
-	{"drop-empty-fragment", uri.DropEmptyFragment},
-	{"drop-fragment", uri.DropFragment},
-	{"sort-query", uri.SortQuery},
-	{"drop-trailing-slash", uri.DropTrailingSlash},
-	{"drop-directory-index", uri.DropDirectoryIndex},
-	{"decode-safe", uri.DecodeSafe},
-	{"collapse-slashes", uri.CollapseSlashes},
+// cmdNormalize prints normal forms (RFC 3986, section 6.2.2 and 6.2.3).
+var cmdNormalize = &command{
+	name:     "normalize",
+	synopsis: "[--json] [--flags list] [--rule rule] [input...]",
+	summary:  "print the normal form of URI references",
+	help:     normalizeHelp,
+	shared:   flagJSON | flagNormalize | flagRule,
+	run:      runNormalize,
 }
 
-// normalizeFlag is the value of --flags.
-type normalizeFlag struct{ flags uri.NormalizeFlags }
-
-func (f *normalizeFlag) String() string {
-	var names []string
-	for _, n := range normalizeFlagNames {
-		if f.flags&n.flag != 0 {
-			names = append(names, n.name)
-		}
-	}
-	return strings.Join(names, ",")
-}
-
-// Set adds the flags of a comma-separated list; --flags may be repeated.
-func (f *normalizeFlag) Set(s string) error {
-	for name := range strings.SplitSeq(s, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
-		}
-		found := false
-		for _, n := range normalizeFlagNames {
-			if n.name == name {
-				f.flags |= n.flag
-				found = true
-			}
-		}
-		if !found {
-			return errors.New("unknown normalization " + name)
-		}
-	}
-	return nil
-}
-
-// normalizerFlag defines --flags and returns the normalizer it selects.
-func (f *flagSet) normalizerFlag() *normalizeFlag {
-	var v normalizeFlag
-	f.Var(&v, "flags", normalizeFlagsHelp)
-	return &v
-}
-
-func runNormalize(e *env, args []string) int {
-	f := e.newFlags("normalize", "[--json] [--flags list] [--rule rule] [input...]", normalizeHelp)
-	asJSON := f.Bool("json", false, "write one JSON object per input, one per line, on standard output")
-	flags := f.normalizerFlag()
-	rule := f.ruleFlag()
-	inputs, code, ok := f.parse(args)
-	if !ok {
-		return code
-	}
-	n := uri.Normalizer{Flags: flags.flags}
-	return e.eachInput(inputs, func(in string) bool {
-		u, err := rule.parse(in)
+func runNormalize(e *env, l *cmdLine) int {
+	n := uri.Normalizer{Flags: l.normalize.flags}
+	return e.eachInput(l.args, func(in string) bool {
+		u, err := l.rule.parse(in)
 		if err == nil {
 			u = n.Normalize(u)
 		}
-		return e.writeResult(*asJSON, in, u, err)
+		return e.result(in, u, err)
 	})
 }

@@ -51,21 +51,24 @@ offset is the byte offset of the error in the input. Bytes that are not valid
 UTF-8 are written as U+FFFD, so "input" may differ from the input's bytes.
 `
 
-func runParse(e *env, args []string) int {
-	f := e.newFlags("parse", "[--json] [--rule rule] [input...]", parseHelp)
-	asJSON := f.Bool("json", false, "write one JSON object per input, one per line")
-	rule := f.ruleFlag()
-	inputs, code, ok := f.parse(args)
-	if !ok {
-		return code
-	}
+// cmdParse shows the components of references (RFC 3986, section 3).
+var cmdParse = &command{
+	name:     "parse",
+	synopsis: "[--json] [--rule rule] [input...]",
+	summary:  "show the components of URI references",
+	help:     parseHelp,
+	shared:   flagJSON | flagRule,
+	run:      runParse,
+}
+
+func runParse(e *env, l *cmdLine) int {
 	var d diagram
-	return e.eachInput(inputs, func(in string) bool {
-		u, err := rule.parse(in)
+	return e.eachInput(l.args, func(in string) bool {
+		u, err := l.rule.parse(in)
 		switch {
-		case *asJSON && err != nil:
-			e.writeRejectedJSON(in, err)
-		case *asJSON:
+		case e.json && err != nil:
+			e.rejected(in, err)
+		case e.json:
 			e.writeParseJSON(in, u)
 		case err != nil:
 			e.beginBlock()
@@ -80,49 +83,35 @@ func runParse(e *env, args []string) int {
 
 // Keys of the members of parse's output, after "input" and "ok".
 const (
-	keyScheme   jsonKey = `,"scheme":`
-	keyUserinfo jsonKey = `,"userinfo":`
-	keyHost     jsonKey = `,"host":`
-	keyHostType jsonKey = `,"host_type":`
-	keyPort     jsonKey = `,"port":`
-	keyPath     jsonKey = `,"path":`
-	keySegments jsonKey = `,"segments":`
-	keyQuery    jsonKey = `,"query":`
-	keyFragment jsonKey = `,"fragment":`
+	keyScheme   jsonKey = `"scheme":`
+	keyUserinfo jsonKey = `"userinfo":`
+	keyHost     jsonKey = `"host":`
+	keyHostType jsonKey = `"host_type":`
+	keyPort     jsonKey = `"port":`
+	keyPath     jsonKey = `"path":`
+	keySegments jsonKey = `"segments":`
+	keyQuery    jsonKey = `"query":`
+	keyFragment jsonKey = `"fragment":`
 )
 
 // writeParseJSON writes the line of a valid input. Its components are
 // plain: they need no escaping.
-func (e *env) writeParseJSON(in string, u uri.URI) {
-	j := e.beginJSON(in)
-	j.boolean(keyOK, true)
-	j.plainOrNull(keyScheme, u.Scheme(), !u.IsRelative())
-	j.plainOrNull(keyUserinfo, u.Userinfo(), u.HasUserinfo())
-	j.plainOrNull(keyHost, hostText(u), u.HasAuthority())
-	j.plainOrNull(keyHostType, u.HostKind().String(), u.HasAuthority())
-	j.plainOrNull(keyPort, u.Port(), u.HasPort())
-	j.plain(keyPath, u.Path())
-	j.key(keySegments)
+func (s *sink) writeParseJSON(in string, u uri.URI) {
+	j := s.beginJSON(in)
+	j.key(keyOK).boolean(true)
+	j.key(keyScheme).plainOrNull(u.Scheme(), !u.IsRelative())
+	j.key(keyUserinfo).plainOrNull(u.Userinfo(), u.HasUserinfo())
+	j.key(keyHost).plainOrNull(hostText(u), u.HasAuthority())
+	j.key(keyHostType).plainOrNull(u.HostKind().String(), u.HasAuthority())
+	j.key(keyPort).plainOrNull(u.Port(), u.HasPort())
+	j.key(keyPath).plain(u.Path())
 	// The path split at every "/": "a/b" is written ["a","b"].
-	if p := u.Path(); p == "" {
-		j.b = append(j.b, "[]"...)
-	} else {
-		j.b = append(j.b, '[', '"')
-		for {
-			i := strings.IndexByte(p, '/')
-			if i < 0 {
-				break
-			}
-			j.b = append(j.b, p[:i]...)
-			j.b = append(j.b, '"', ',', '"')
-			p = p[i+1:]
-		}
-		j.b = append(j.b, p...)
-		j.b = append(j.b, '"', ']')
-	}
-	j.plainOrNull(keyQuery, u.Query(), u.HasQuery())
-	j.plainOrNull(keyFragment, u.Fragment(), u.HasFragment())
-	e.endJSON(j)
+	j.key(keySegments).beginArray()
+	forSegments(u.Path(), func(_ int, seg string) { j.plain(seg) })
+	j.endArray()
+	j.key(keyQuery).plainOrNull(u.Query(), u.HasQuery())
+	j.key(keyFragment).plainOrNull(u.Fragment(), u.HasFragment())
+	s.endJSON(j)
 }
 
 // forSegments calls fn for each segment of path, as uri.URI.Segments splits
@@ -145,8 +134,8 @@ func forSegments(path string, fn func(i int, seg string)) {
 // diagram under it, then the listing of its components. A valid reference is
 // printable ASCII (RFC 3986, section 2), so it is written as it is, and a
 // component never holds '"', so quoting one needs no escapes.
-func (e *env) writeParseText(u uri.URI, d *diagram) {
-	b := e.text[:0]
+func (s *sink) writeParseText(u uri.URI, d *diagram) {
+	b := s.text[:0]
 	if u.String() == "" {
 		b = append(b, `""`+"\n"...)
 	} else {
@@ -210,8 +199,8 @@ func (e *env) writeParseText(u uri.URI, d *diagram) {
 	value("query", u.Query(), u.HasQuery())
 	b = append(b, '\n')
 	value("fragment", u.Fragment(), u.HasFragment())
-	e.text = append(b, '\n')
-	e.out.Write(e.text)
+	s.text = append(b, '\n')
+	s.out.Write(s.text)
 }
 
 // diagram draws the figure of RFC 3986, section 3 under a reference:

@@ -21,14 +21,18 @@ or the rejected object of parse --json. Bytes that are not valid UTF-8 are
 written as U+FFFD.
 `
 
-func runRelative(e *env, args []string) int {
-	f := e.newFlags("relative", "[--json] BASE [target...]", relativeHelp)
-	asJSON := f.Bool("json", false, "write one JSON object per target, one per line, on standard output")
-	args, code, ok := f.parse(args)
-	if !ok {
-		return code
-	}
-	base, inputs, code, ok := f.baseArg(args)
+// cmdRelative is the inverse of cmdResolve.
+var cmdRelative = &command{
+	name:     "relative",
+	synopsis: "[--json] BASE [target...]",
+	summary:  "make the shortest references to targets from a base URI",
+	help:     relativeHelp,
+	shared:   flagJSON,
+	run:      runRelative,
+}
+
+func runRelative(e *env, l *cmdLine) int {
+	base, inputs, code, ok := l.baseArg()
 	if !ok {
 		return code
 	}
@@ -38,6 +42,6 @@ func runRelative(e *env, args []string) int {
 		if err == nil {
 			ref, err = base.Relative(target)
 		}
-		return e.writeResult(*asJSON, in, ref, err)
+		return e.result(in, ref, err)
 	})
 }

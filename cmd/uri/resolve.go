@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"strconv"
 
 	"github.com/ferret-go/uri"
@@ -25,26 +26,31 @@ or the rejected object of parse --json. Bytes that are not valid UTF-8 are
 written as U+FFFD.
 `
 
-func runResolve(e *env, args []string) int {
-	f := e.newFlags("resolve", "[--json] [--strict|--non-strict] [--rfc 3986|2396|1808] BASE [reference...]", resolveHelp)
-	asJSON := f.Bool("json", false, "write one JSON object per reference, one per line, on standard output")
-	strict := f.Bool("strict", false, "resolve strictly: a scheme in the reference is always its own (the default)")
-	nonStrict := f.Bool("non-strict", false, "ignore a reference's scheme when it equals the base's (RFC 3986, 5.2.2)")
-	rfc := f.Int("rfc", 3986, "the `standard` whose rules to follow: 3986, 2396 or 1808")
-	args, code, ok := f.parse(args)
-	if !ok {
-		return code
-	}
-	if *strict && *nonStrict {
-		return f.usageError("--strict and --non-strict exclude each other")
-	}
-	r := uri.Resolver{NonStrict: *nonStrict, Standard: uri.Standard(*rfc)}
-	switch r.Standard {
-	case uri.RFC3986, uri.RFC2396, uri.RFC1808:
+// cmdResolve resolves references (RFC 3986, section 5.2). Its own flags
+// choose the Resolver.
+var cmdResolve = &command{
+	name:     "resolve",
+	synopsis: "[--json] [--non-strict] [--rfc 3986|2396|1808] BASE [reference...]",
+	summary:  "resolve references against a base URI",
+	help:     resolveHelp,
+	shared:   flagJSON,
+	flags: func(fs *flag.FlagSet) runFunc {
+		nonStrict := fs.Bool("non-strict", false, "ignore a reference's scheme when it equals the base's (RFC 3986, 5.2.2)")
+		rfc := fs.Int("rfc", 3986, "the `standard` whose rules to follow: 3986, 2396 or 1808")
+		return func(e *env, l *cmdLine) int { return runResolve(e, l, *nonStrict, *rfc) }
+	},
+}
+
+func runResolve(e *env, l *cmdLine, nonStrict bool, rfc int) int {
+	// Checked before the conversion, which would wrap a large number
+	// around to a valid one.
+	switch rfc {
+	case 3986, 2396, 1808:
 	default:
-		return f.usageError("--rfc must be 3986, 2396 or 1808, not " + strconv.Itoa(*rfc))
+		return l.usageError("--rfc must be 3986, 2396 or 1808, not " + strconv.Itoa(rfc))
 	}
-	base, inputs, code, ok := f.baseArg(args)
+	r := uri.Resolver{NonStrict: nonStrict, Standard: uri.Standard(rfc)}
+	base, inputs, code, ok := l.baseArg()
 	if !ok {
 		return code
 	}
@@ -54,6 +60,6 @@ func runResolve(e *env, args []string) int {
 		if err == nil {
 			target, err = r.Resolve(base, ref)
 		}
-		return e.writeResult(*asJSON, in, target, err)
+		return e.result(in, target, err)
 	})
 }

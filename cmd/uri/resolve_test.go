@@ -51,7 +51,6 @@ func TestResolve(t *testing.T) {
 		{"lines", "g\n\n#s\r\n?\n", []string{"resolve", "http://a/b/c/d;p?q#f"},
 			"http://a/b/c/g\nhttp://a/b/c/d;p?q\nhttp://a/b/c/d;p?q#s\nhttp://a/b/c/d;p?\n", "", 0},
 		{"default strict", "", []string{"resolve", "http://a/b", "http:g"}, "http:g\n", "", 0},
-		{"--strict", "", []string{"resolve", "--strict", "http://a/b", "http:g"}, "http:g\n", "", 0},
 		{"no reference", "", []string{"resolve", "http://a/b"}, "", "", 0},
 		{"rejected", "", []string{"resolve", "http://a/b", "a b", "c"},
 			"http://a/c\n", "a b: uri: invalid character ' ' in path at offset 1\n", 1},
@@ -72,9 +71,14 @@ func TestResolveUsage(t *testing.T) {
 		{[]string{"resolve", "a/b", "c"}, "invalid base a/b: uri: missing scheme at offset 0"},
 		{[]string{"resolve", "http://a b", "c"}, "invalid base http://a b: uri: invalid character ' ' in host"},
 		{[]string{"resolve", "--rfc", "2616", "http://a", "b"}, "--rfc must be 3986, 2396 or 1808"},
-		{[]string{"resolve", "--strict", "--non-strict", "http://a", "b"}, "exclude each other"},
+		{[]string{"resolve", "--strict", "http://a", "b"}, "flag provided but not defined: -strict"},            // strict is the default
+		{[]string{"resolve", "--rfc", "69522", "http://a", "b"}, "--rfc must be 3986, 2396 or 1808, not 69522"}, // 3986 + 1<<16
 		{[]string{"relative"}, "missing BASE"},
-		{[]string{"relative", "/x", "y"}, "invalid base /x"},
+		{[]string{"relative", "/x", "y"}, "invalid base /x: uri: missing scheme at offset 0"},
+		// A base is a URI (RFC 3986, section 5.1), as uri.ParseURI reads it.
+		{[]string{"resolve", "--", "#f", "g"}, "invalid base #f: uri: missing scheme at offset 0"},
+		{[]string{"resolve", "--", "", "g"}, "invalid base : uri: missing scheme at offset 0"},
+		{[]string{"relative", "//a b", "g"}, "invalid base //a b: uri: invalid character ' ' in host at offset 3"},
 		{[]string{"relative", "--rfc", "2396", "http://a", "b"}, "flag provided but not defined"},
 	} {
 		stdout, stderr, code := runCmd(t, "", tt.args...)

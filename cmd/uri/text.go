@@ -7,15 +7,15 @@ import (
 	"github.com/ferret-go/uri"
 )
 
-// Helpers for the human-readable output, shared by the subcommands.
+// Helpers for the sink's text form, shared by the commands.
 
 // beginBlock starts the block of text of one input: blocks are separated by
 // an empty line.
-func (e *env) beginBlock() {
-	if e.blocks > 0 {
-		e.out.WriteByte('\n')
+func (s *sink) beginBlock() {
+	if s.blocks > 0 {
+		s.out.WriteByte('\n')
 	}
-	e.blocks++
+	s.blocks++
 }
 
 // writeRejectedText writes the block of a rejected input: the input, a caret
@@ -24,19 +24,19 @@ func (e *env) beginBlock() {
 //	http://a b/
 //	        ^
 //	uri: invalid character ' ' in host at offset 8
-func (e *env) writeRejectedText(input string, err error) {
+func (s *sink) writeRejectedText(input string, err error) {
 	off := 0
 	var ue *uri.Error
 	if errors.As(err, &ue) {
 		off = ue.Offset
 	}
-	b, col := appendVisible(e.text[:0], input, off)
+	b, col := appendVisible(s.text[:0], input, off)
 	b = append(b, '\n')
 	b = appendSpaces(b, col)
 	b = append(b, "^\n"...)
 	b = append(b, err.Error()...)
-	e.text = append(b, '\n')
-	e.out.Write(e.text)
+	s.text = append(b, '\n')
+	s.out.Write(s.text)
 }
 
 // appendVisible appends s with every byte that is not printable ASCII written

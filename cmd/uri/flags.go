@@ -1,0 +1,188 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/ferret-go/uri"
+)
+
+// sharedFlags is a set of the flags that several commands take. Each is
+// defined once, below, with its help; a command's record names the ones it
+// takes.
+type sharedFlags uint8
+
+const (
+	flagJSON      sharedFlags = 1 << iota // --json: the output as JSON lines
+	flagRule                              // --rule: the RFC 3986 rule inputs must match
+	flagNormalize                         // --flags: normalizations beyond the RFC's
+)
+
+// sharedFlagDefs defines each shared flag on a command's flag set, its value
+// going to the command line l.
+var sharedFlagDefs = []struct {
+	flag   sharedFlags
+	define func(fs *flag.FlagSet, l *cmdLine)
+}{
+	{flagJSON, func(fs *flag.FlagSet, l *cmdLine) {
+		fs.BoolVar(&l.e.json, "json", false, "write one JSON object per input, one per line, on standard output")
+	}},
+	{flagRule, func(fs *flag.FlagSet, l *cmdLine) {
+		l.rule = rules[0]
+		fs.Var(&l.rule, "rule", "the `rule` inputs must match (RFC 3986):\n"+
+			"reference  URI-reference, a URI or a relative reference (section 4.1)\n"+
+			"uri        URI: a scheme is required (section 3)\n"+
+			"absolute   absolute-URI: a scheme and no fragment (section 4.3)\n"+
+			"relative   relative-ref: no scheme (section 4.2)")
+	}},
+	{flagNormalize, func(fs *flag.FlagSet, l *cmdLine) {
+		fs.Var(&l.normalize, "flags", "a comma-separated `list` of normalization flags (none by default):\n"+
+			"syntax-only           only syntax-based normalization: keep ports and empty paths\n"+
+			"drop-empty-query      remove a \"?\" with nothing after it\n"+
+			"drop-empty-fragment   remove a \"#\" with nothing after it\n"+
+			"drop-fragment         remove the fragment\n"+
+			"sort-query            sort the query's \"&\"-separated parameters by name\n"+
+			"drop-trailing-slash   remove a \"/\" that ends the path (not the path \"/\")\n"+
+			"drop-directory-index  remove a last segment such as index.html\n"+
+			"decode-safe           also decode reserved characters that servers take as equal\n"+
+			"collapse-slashes      replace each run of \"/\" in the path by one")
+	}},
+}
+
+// cmdLine is one run's command line: the values of the shared flags, the
+// arguments after the flags, and what a usage error needs to be reported.
+type cmdLine struct {
+	e         *env
+	cmd       *command
+	fs        *flag.FlagSet
+	run       runFunc
+	args      []string       // the arguments after the flags
+	rule      ruleValue      // --rule; --json goes to the sink
+	normalize normalizeValue // --flags
+}
+
+// newCmdLine defines the flags of c, the shared ones it takes and its own,
+// on a fresh flag set.
+func (c *command) newCmdLine(e *env) *cmdLine {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(e.err) // the flag package's own error messages
+	fs.Usage = func() {}
+	l := &cmdLine{e: e, cmd: c, fs: fs, run: c.run}
+	for _, d := range sharedFlagDefs {
+		if c.shared&d.flag != 0 {
+			d.define(fs, l)
+		}
+	}
+	if c.flags != nil {
+		l.run = c.flags(fs)
+	}
+	return l
+}
+
+// usageError reports a wrong command line that the flag package cannot see,
+// such as a missing argument, and returns the usage exit status.
+func (l *cmdLine) usageError(msg string) int {
+	fmt.Fprintf(l.e.err, "uri %s: %s\n", l.cmd.name, msg)
+	l.shortUsage()
+	return exitUsage
+}
+
+// shortUsage writes the usage line on standard error, after a usage error.
+func (l *cmdLine) shortUsage() {
+	fmt.Fprintf(l.e.err, "Usage: uri %s %s\nRun \"uri %[1]s --help\" for more.\n", l.cmd.name, l.cmd.synopsis)
+}
+
+// baseArg takes the base URI, the first argument of resolve and relative,
+// and returns the arguments after it. A base must be a URI, with a scheme
+// (RFC 3986, section 5.1): a missing or bad base is a usage error, and then
+// ok is false and code the exit status.
+func (l *cmdLine) baseArg() (base uri.URI, inputs []string, code int, ok bool) {
+	if len(l.args) == 0 {
+		return base, nil, l.usageError("missing BASE"), false
+	}
+	base, err := uri.ParseURI(l.args[0])
+	if err != nil {
+		b, _ := appendVisible(nil, l.args[0], 0)
+		return base, nil, l.usageError("invalid base " + string(b) + ": " + err.Error()), false
+	}
+	return base, l.args[1:], exitOK, true
+}
+
+// ruleValue is the value of --rule: which production of RFC 3986 an input
+// must match.
+type ruleValue struct {
+	name  string
+	parse func(string) (uri.URI, error)
+}
+
+// rules are the values --rule takes; the first is the default.
+var rules = []ruleValue{
+	{"reference", uri.Parse},        // URI-reference, section 4.1
+	{"uri", uri.ParseURI},           // URI, section 3
+	{"absolute", uri.ParseAbsolute}, // absolute-URI, section 4.3
+	{"relative", uri.ParseRelative}, // relative-ref, section 4.2
+}
+
+func (r *ruleValue) String() string { return r.name }
+
+func (r *ruleValue) Set(s string) error {
+	for _, v := range rules {
+		if v.name == s {
+			*r = v
+			return nil
+		}
+	}
+	return errors.New("must be reference, uri, absolute or relative")
+}
+
+// normalizeNames maps the names --flags takes to the library's flags.
+var normalizeNames = []struct {
+	name string
+	flag uri.NormalizeFlags
+}{
+	{"syntax-only", uri.SyntaxOnly},
+	{"drop-empty-query", uri.DropEmptyQuery},
+	{"drop-empty-fragment", uri.DropEmptyFragment},
+	{"drop-fragment", uri.DropFragment},
+	{"sort-query", uri.SortQuery},
+	{"drop-trailing-slash", uri.DropTrailingSlash},
+	{"drop-directory-index", uri.DropDirectoryIndex},
+	{"decode-safe", uri.DecodeSafe},
+	{"collapse-slashes", uri.CollapseSlashes},
+}
+
+// normalizeValue is the value of --flags.
+type normalizeValue struct{ flags uri.NormalizeFlags }
+
+func (f *normalizeValue) String() string {
+	var names []string
+	for _, n := range normalizeNames {
+		if f.flags&n.flag != 0 {
+			names = append(names, n.name)
+		}
+	}
+	return strings.Join(names, ",")
+}
+
+// Set adds the flags of a comma-separated list; --flags may be repeated.
+func (f *normalizeValue) Set(s string) error {
+	for name := range strings.SplitSeq(s, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		found := false
+		for _, n := range normalizeNames {
+			if n.name == name {
+				f.flags |= n.flag
+				found = true
+			}
+		}
+		if !found {
+			return errors.New("unknown normalization " + name)
+		}
+	}
+	return nil
+}

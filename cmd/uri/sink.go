@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/ferret-go/uri"
+)
+
+// sink is where a command writes what it made of each input: the text form
+// for a person, or with --json one JSON object per input on a line of its
+// own. Both are built in buffers reused from one input to the next, so that
+// writing a result costs no allocation.
+type sink struct {
+	json     bool          // --json: write the JSON form
+	out, err *bufio.Writer // standard output and standard error
+	outw     stickyWriter  // under out: remembers a write error
+	errw     stickyWriter  // under err
+	line     jsonLine      // the JSON line being built
+	text     []byte        // a human-readable line or block being built
+	blocks   int           // human-readable blocks written so far
+}
+
+// stickyWriter passes writes on and remembers the first error, so that the
+// input loop can stop once output is failing.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
+}
+
+// failed reports whether writing to standard output or error has failed.
+func (s *sink) failed() bool { return s.outw.err != nil || s.errw.err != nil }
+
+// finish flushes the outputs. A write error is reported on standard error
+// (if that still works) and fails the run.
+func (s *sink) finish(code int) int {
+	if err := s.out.Flush(); err != nil {
+		fmt.Fprintf(s.err, "uri: writing standard output: %v\n", err)
+	}
+	s.err.Flush()
+	if s.failed() && code == exitOK {
+		code = exitRejected
+	}
+	return code
+}
+
+// beginJSON starts the JSON object of one input, whose first member is
+// "input"; the caller adds the others and ends it with endJSON.
+func (s *sink) beginJSON(input string) *jsonLine {
+	j := &s.line
+	j.b = append(j.b[:0], '{')
+	j.key(keyInput).str(input)
+	return j
+}
+
+// endJSON closes the object and writes it as one line.
+func (s *sink) endJSON(j *jsonLine) {
+	j.b = append(j.b, '}', '\n')
+	s.out.Write(j.b)
+}
+
+// Keys of the members that every command writes.
+const (
+	keyInput  jsonKey = `"input":`
+	keyOK     jsonKey = `"ok":`
+	keyError  jsonKey = `"error":`
+	keyOffset jsonKey = `"offset":`
+	keyResult jsonKey = `"result":` // what a transforming command made of the input
+)
+
+// valid writes that input was accepted and there is nothing more to say:
+// {"input":...,"ok":true}, or in the text form nothing at all.
+func (s *sink) valid(input string) {
+	if s.json {
+		j := s.beginJSON(input)
+		j.key(keyOK).boolean(true)
+		s.endJSON(j)
+	}
+}
+
+// rejected writes that input was rejected with err. The JSON form is the
+// same for every command: {"input":...,"ok":false,"error":...,"offset":...},
+// where offset is null if err is not a *uri.Error, which the parsers never
+// return. The text form is "<input>: <message>" on standard error, with the
+// input's bytes that are not printable ASCII escaped.
+func (s *sink) rejected(input string, err error) {
+	if s.json {
+		j := s.beginJSON(input)
+		j.key(keyOK).boolean(false)
+		j.key(keyError).str(err.Error())
+		j.key(keyOffset)
+		var ue *uri.Error
+		if errors.As(err, &ue) {
+			j.integer(ue.Offset)
+		} else {
+			j.null()
+		}
+		s.endJSON(j)
+		return
+	}
+	b, _ := appendVisible(s.text[:0], input, 0)
+	b = append(b, ": "...)
+	b = append(b, err.Error()...)
+	s.text = append(b, '\n')
+	s.err.Write(s.text)
+}
+
+// result writes what a transforming command (resolve, relative, normalize)
+// made of one input: {"input":...,"ok":true,"result":...} or the result on a
+// line, or the rejection when err is not nil. It reports whether the input
+// was accepted.
+func (s *sink) result(input string, res uri.URI, err error) bool {
+	switch {
+	case err != nil:
+		s.rejected(input, err)
+	case s.json:
+		j := s.beginJSON(input)
+		j.key(keyOK).boolean(true)
+		j.key(keyResult).str(res.String())
+		s.endJSON(j)
+	default:
+		s.text = append(append(s.text[:0], res.String()...), '\n')
+		s.out.Write(s.text)
+	}
+	return err == nil
+}
