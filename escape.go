@@ -18,7 +18,7 @@ import (
 // the same way. The hexadecimal digits are uppercase (section 2.1: "should use
 // uppercase hexadecimal digits").
 
-// EscapeMode names the component, or part of a component, that a plain string
+// EscapeMode names the component, or part of a component, that decoded text
 // is escaped for by [Escape] and [AppendEscape], and unescaped from by
 // [Unescape]. Each mode allows literally what its grammar rule allows; all
 // modes encode "%" (section 2.4) and allow the unreserved characters. A mode

@@ -37,13 +37,20 @@ const (
 // so "%26" and "%3D" are data, and keys match when their decoded forms are
 // equal: "a%62c" matches "abc".
 //
+// A Query has one raw form, its text ([Query.String], what [URI.Query]
+// returns), and its methods work on one decoded form: every key and value
+// they take or return is decoded, and they encode what they write (in mode's
+// [EscapeMode]: [EscapeQueryPart], or [EscapeForm] in [QueryForm]).
+//
 // The zero Query is empty, in mode [QueryRFC3986].
 type Query struct {
 	raw  string
 	mode QueryMode
 }
 
-// Pair is one key/value pair of a query, as plain (decoded) values.
+// Pair is one key/value pair of a query. Key and Value are decoded, as
+// every key and value a [Query] takes or returns is: the raw form of a query
+// is its text, [Query.String].
 type Pair struct {
 	Key, Value string
 }
@@ -94,7 +101,7 @@ func (u URI) QueryParams(mode QueryMode) Query { return Query{raw: u.Query(), mo
 // [URI.WithoutQuery] to remove the query.
 func (u URI) WithQueryParams(q Query) URI { return u.with(iQuery, set("?", q.raw, csRaw, "")) }
 
-// String returns the query text, without "?".
+// String returns the raw text of the query, without "?".
 func (q Query) String() string { return q.raw }
 
 // Mode returns the mode q is read in.
