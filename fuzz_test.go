@@ -330,6 +330,7 @@ func recompose(u URI) (whole, authority string) {
 // and from its pieces, and that the pieces are consistent with each other.
 func checkRecompose(t *testing.T, s string, u URI) {
 	t.Helper()
+	checkLayout(t, u)
 	if u.String() != s {
 		t.Fatalf("Parse(%q).String() = %q", s, u.String())
 	}
@@ -557,6 +558,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
+		checkLayout(t, u)
 		// URI = scheme ":" ...; relative-ref has none; absolute-URI has no
 		// fragment.
 		if (errURI == nil) != !u.IsRelative() || (errRel == nil) != u.IsRelative() {
