@@ -92,6 +92,7 @@ func FuzzEditComponents(f *testing.F) {
 				t.Fatalf("%s(%q): %v", what, s, err)
 			}
 			checkReparse(t, what, u)
+			checkLayout(t, u)
 			if g := got(u); g != want {
 				t.Fatalf("%s(%q) = %q: decoded component %q, want %q", what, s, u, g, want)
 			}
@@ -146,12 +147,14 @@ func FuzzEditComponents(f *testing.F) {
 				continue
 			}
 			checkReparse(t, r.name, r.u)
+			checkLayout(t, r.u)
 			if g := r.get(r.u); g != s {
 				t.Fatalf("%s(%q) = %q, component %q", r.name, s, r.u, g)
 			}
 		}
 		if u, err := abs.WithHost(s); err == nil {
 			checkReparse(t, "WithHost", u)
+			checkLayout(t, u)
 		}
 		// The oracle for raw text is the parser: a query is accepted alone
 		// exactly when the parser reads it as a whole query.
@@ -199,6 +202,7 @@ func FuzzQueryRoundTrip(f *testing.F) {
 		}
 		u := MustParse("http://h/").WithQueryParams(q)
 		checkReparse(t, "WithQueryParams", u)
+		checkLayout(t, u)
 		if u.QueryParams(mode) != q {
 			t.Fatalf("WithQueryParams(%q) = %q", q, u)
 		}
@@ -309,6 +313,7 @@ func FuzzURLRoundTrip(f *testing.F) {
 		if err != nil {
 			t.Fatalf("FromURL(URL(%q)) = %v (%#v)", s, err, v)
 		}
+		checkLayout(t, back)
 		if back != u && !documentedLoss(u, back) {
 			t.Fatalf("%q came back from net/url as %q", s, back)
 		}

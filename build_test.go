@@ -11,6 +11,7 @@ import (
 // lengths without parsing, so this is what proves them right.
 func checkReparse(t *testing.T, what string, u URI) {
 	t.Helper()
+	checkLayout(t, u)
 	v, err := Parse(u.String())
 	if err != nil {
 		t.Errorf("%s gave %q, which does not parse: %v", what, u, err)

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/netip"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -327,6 +325,7 @@ func recompose(u URI) (whole, authority string) {
 // and from its pieces, and that the pieces are consistent with each other.
 func checkRecompose(t *testing.T, s string, u URI) {
 	t.Helper()
+	checkLayout(t, u)
 	if u.String() != s {
 		t.Fatalf("Parse(%q).String() = %q", s, u.String())
 	}
@@ -427,7 +426,7 @@ func fuzzSeeds() []string {
 	return append(seeds, wptSeeds...)
 }
 
-// wptSeeds: lines copied verbatim from ../shared/data/urls/wpt_urltestdata_inputs.txt,
+// wptSeeds: lines copied verbatim from testdata/urls/wpt_urltestdata_inputs.txt,
 // the distinct inputs of the web-platform-tests URL suite (BSD-3-Clause):
 // WHATWG URL edge cases, many of them invalid under RFC 3986.
 var wptSeeds = []string{
@@ -554,6 +553,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
+		checkLayout(t, u)
 		// URI = scheme ":" ...; relative-ref has none; absolute-URI has no
 		// fragment.
 		if (errURI == nil) != !u.IsRelative() || (errRel == nil) != u.IsRelative() {
@@ -651,9 +651,10 @@ func TestGrammarOracle(t *testing.T) {
 	}
 }
 
-// TestSeedsAgainstOracles runs every check on the seeds, on every line of
-// the web-platform-tests inputs and on a sample of the real URL lists of
-// ../shared/data/urls, comparing the parser with both regular expressions.
+// TestSeedsAgainstOracles runs every check on the seeds and on every line of
+// the URL lists of testdata/urls (all the web-platform-tests inputs, samples
+// of the real-world lists; set URI_TEST_URLS=../shared/data/urls for the
+// whole lists), comparing the parser with both regular expressions.
 func TestSeedsAgainstOracles(t *testing.T) {
 	t.Parallel()
 	check := func(s string) {
@@ -667,27 +668,9 @@ func TestSeedsAgainstOracles(t *testing.T) {
 	for _, s := range fuzzSeeds() {
 		check(s)
 	}
-	// Every line of the edge-case list; every 20th of the real-world lists,
-	// to keep `go test` fast (the whole lists agree too: run with
-	// URI_ALL_LINES=1).
-	every := 20
-	if os.Getenv("URI_ALL_LINES") != "" {
-		every = 1
-	}
-	for _, f := range []struct {
-		name  string
-		every int
-	}{
-		{"wpt_urltestdata_inputs.txt", 1},
-		{"node_files.txt", every}, {"isaacs_files.txt", every}, {"kasztp.txt", every}, {"userbait.txt", every},
-	} {
-		data, err := os.ReadFile(filepath.Join("..", "shared", "data", "urls", f.name))
-		if err != nil {
-			t.Skipf("the shared URL lists are not beside the module: %v", err)
-		}
-		lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-		for i := 0; i < len(lines); i += f.every {
-			check(lines[i])
+	for _, name := range urlLists {
+		for _, s := range readURLList(t, name) {
+			check(s)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"bufio"
 	"database/sql"
 	"database/sql/driver"
 	"encoding"
@@ -11,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -76,29 +74,13 @@ func TestURLRoundTrip(t *testing.T) {
 	}
 }
 
-// TestURLCorpus checks on the URL lists that URL gives exactly url.Parse's
-// value where url.Parse accepts the text, and that converting back gives the
-// same URI except for the documented losses. The large lists of similar
-// URLs are sampled (every step-th line) to keep the test quick.
+// TestURLCorpus checks on the URL lists of testdata/urls that URL gives
+// exactly url.Parse's value where url.Parse accepts the text, and that
+// converting back gives the same URI except for the documented losses.
 func TestURLCorpus(t *testing.T) {
-	files := []struct {
-		name string
-		step int
-	}{{"node_files.txt", 8}, {"isaacs_files.txt", 4}, {"kasztp.txt", 4}, {"userbait.txt", 2}, {"wpt_urltestdata_inputs.txt", 1}}
-	for _, file := range files {
-		name := file.name
-		f, err := os.Open("../shared/data/urls/" + name)
-		if err != nil {
-			t.Skipf("URL lists not available: %v", err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<16), 1<<20)
-		var line, n, same, lossy, refused int
-		for sc.Scan() {
-			if line++; (line-1)%file.step != 0 {
-				continue
-			}
-			s := sc.Text()
+	for _, name := range urlLists {
+		var n, same, lossy, refused int
+		for _, s := range readURLList(t, name) {
 			u, err := Parse(s)
 			if err != nil {
 				continue
@@ -128,7 +110,6 @@ func TestURLCorpus(t *testing.T) {
 				t.Errorf("%s: %q came back from net/url as %q", name, s, back)
 			}
 		}
-		f.Close()
 		t.Logf("%s: %d valid, %d unchanged through net/url, %d with a documented loss, %d refused by net/url", name, n, same, lossy, refused)
 	}
 }

@@ -98,6 +98,7 @@ func checkResolution(t *testing.T, u URI) {
 func checkNormalizer(t *testing.T, n Normalizer, u URI) {
 	t.Helper()
 	r := n.Normalize(u)
+	checkLayout(t, r)
 	// The text parses, to exactly the components (and host kind and
 	// address) the normal form was built with.
 	v, err := Parse(r.String())

@@ -46,6 +46,7 @@ func FuzzResolve(f *testing.F) {
 				t.Fatalf("%v: Resolve(%q, %q) = %q has no scheme", std, bs, rs, got)
 			}
 			checkSameAsParse(t, got)
+			checkLayout(t, got)
 		}
 		got, _ := base.Resolve(ref)
 		// Section 5.2.2: only a path copied from the base keeps dot
@@ -80,6 +81,7 @@ func FuzzRelative(f *testing.F) {
 			t.Fatalf("Relative(%q, %q): %v", bs, ts, err)
 		}
 		checkSameAsParse(t, r)
+		checkLayout(t, r)
 		a, _ := base.Resolve(r)
 		b, _ := base.Resolve(target)
 		if a != b {
