@@ -254,6 +254,20 @@ func escapeLen(s string, cs charset) (n int, changed bool) {
 	return i + escapedLen(s[i:], b), true
 }
 
+// appendEscaped appends s written in charset cs to t, where n is that
+// length (escapeLen's).
+func appendEscaped(t []byte, s string, cs charset, n int) []byte {
+	if cs == csRaw {
+		return append(t, s...)
+	}
+	head, hb, tail, tb := cs.split(s)
+	l := len(t)
+	t = slices.Grow(t, n)[:l+n]
+	k := fillEscaped(t[l:], head, hb)
+	fillEscaped(t[l+k:], tail, tb)
+	return t
+}
+
 // writeEscape writes s in charset cs, as [Escape] does.
 func writeEscape(w *strings.Builder, s string, cs charset) {
 	switch cs {
