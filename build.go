@@ -159,6 +159,33 @@ func (p *piece) writeTo(b *strings.Builder) {
 	b.WriteString(p.post)
 }
 
+// appendTo appends the piece, whose written length is n (len's), to t.
+func (p *piece) appendTo(t []byte, n int) []byte {
+	if p.state != pieceSet {
+		return t
+	}
+	t = append(t, p.pre...)
+	t = append(t, p.sep...)
+	switch {
+	case p.port >= 0:
+		t = strconv.AppendUint(t, uint64(p.port), 10)
+	case p.segs == nil:
+		t = appendEscaped(t, p.text, p.cs, n-len(p.pre)-len(p.sep)-len(p.post))
+	default:
+		for i, s := range p.segs {
+			cs := p.cs
+			if i == 0 {
+				cs = p.first
+			} else {
+				t = append(t, '/')
+			}
+			l, _ := escapeLen(s, cs)
+			t = appendEscaped(t, s, cs, l)
+		}
+	}
+	return append(t, p.post...)
+}
+
 // removed returns the piece that makes its component absent.
 func removed() piece { return piece{state: pieceRemove} }
 
@@ -1103,9 +1130,14 @@ func (b *Builder) Build() (URI, error) {
 		return URI{}, b.err
 	}
 	u := &b.base
-	ps := b.ps // settled here, so that b is left as it is
+	// The pieces are read in place; only their states and the path are
+	// settled here, in copies, so that b is left as it is.
+	var st [numComps]pieceState
+	for c := range st {
+		st[c] = b.ps[c].state
+	}
 	present := func(c int, base bool) bool {
-		switch ps[c].state {
+		switch st[c] {
 		case pieceSet:
 			return true
 		case pieceRemove:
@@ -1119,54 +1151,84 @@ func (b *Builder) Build() (URI, error) {
 		auth = b.auth == pieceSet
 	}
 	kind, addr := u.kind, u.addr
-	if ps[iHost].state == pieceSet {
+	if st[iHost] == pieceSet {
 		kind, addr = b.kind, b.addr
 	}
 	if !auth {
 		for _, c := range [...]int{iUserinfo, iPort} {
-			if p := &ps[c]; p.state == pieceSet {
+			if st[c] == pieceSet {
 				comp := ComponentUserinfo
 				if c == iPort {
 					comp = ComponentPort
 				}
-				return URI{}, newError(p.text, 0, comp, ErrNoAuthority)
+				return URI{}, newError(b.ps[c].text, 0, comp, ErrNoAuthority)
 			}
-			ps[c].state = pieceRemove
+			st[c] = pieceRemove
 		}
-		ps[iHost].state = pieceRemove
+		st[iHost] = pieceRemove
 	}
-	if err := settlePath(&ps[iPath], u, scheme, auth); err != nil {
+	path := b.ps[iPath]
+	if err := settlePath(&path, u, scheme, auth); err != nil {
 		return URI{}, err
+	}
+	piece := func(c int) *piece {
+		if c == iPath {
+			return &path
+		}
+		return &b.ps[c]
 	}
 
 	var l [numComps]int
 	n := 0
-	for c := range ps {
-		if ps[c].state == pieceKeep {
+	for c := range st {
+		switch st[c] {
+		case pieceKeep:
 			s, e := u.span(c)
 			l[c] = e - s
-		} else {
-			l[c] = ps[c].len()
+		case pieceSet:
+			l[c] = piece(c).len()
 		}
 		n += l[c]
 	}
 	if auth {
 		n += 2
 	}
-	var sb strings.Builder
-	sb.Grow(n)
-	for c := range ps {
-		if c == iUserinfo && auth {
-			sb.WriteString("//")
+	var s string
+	if n <= spliceBuf {
+		// Put together on the stack, then one allocation: the string.
+		var buf [spliceBuf]byte
+		t := buf[:0]
+		for c := range st {
+			if c == iUserinfo && auth {
+				t = append(t, "//"...)
+			}
+			switch st[c] {
+			case pieceKeep:
+				s, e := u.span(c)
+				t = append(t, u.s[s:e]...)
+			case pieceSet:
+				t = piece(c).appendTo(t, l[c])
+			}
 		}
-		if ps[c].state == pieceKeep {
-			s, e := u.span(c)
-			sb.WriteString(u.s[s:e])
-		} else {
-			ps[c].writeTo(&sb)
+		s = string(t)
+	} else {
+		var sb strings.Builder
+		sb.Grow(n)
+		for c := range st {
+			if c == iUserinfo && auth {
+				sb.WriteString("//")
+			}
+			switch st[c] {
+			case pieceKeep:
+				s, e := u.span(c)
+				sb.WriteString(u.s[s:e])
+			case pieceSet:
+				piece(c).writeTo(&sb)
+			}
 		}
+		s = sb.String()
 	}
-	return newURI(sb.String(), offsetsOf(&l, auth, kind, addr)), nil
+	return newURI(s, offsetsOf(&l, auth, kind, addr)), nil
 }
 
 // settlePath checks the path that Build writes against RFC 3986, section
