@@ -209,7 +209,9 @@ func escapedLen(s string, b uint16) int {
 }
 
 // fillEscaped writes s escaped under bit b into t, which has room for it
-// (escapedLen(s, b) bytes), and returns the number of bytes written.
+// (escapedLen(s, b) bytes), and returns the number of bytes written. (A
+// branch-free variant, one 32-bit store per octet from a table of
+// triplets, measured slower on every input.)
 func fillEscaped(t []byte, s string, b uint16) int {
 	j := 0
 	for i := 0; i < len(s); i++ {
@@ -254,6 +256,20 @@ func escapeLen(s string, cs charset) (n int, changed bool) {
 	return i + escapedLen(s[i:], b), true
 }
 
+// appendEscaped appends s written in charset cs to t, where n is that
+// length (escapeLen's).
+func appendEscaped(t []byte, s string, cs charset, n int) []byte {
+	if cs == csRaw {
+		return append(t, s...)
+	}
+	head, hb, tail, tb := cs.split(s)
+	l := len(t)
+	t = slices.Grow(t, n)[:l+n]
+	k := fillEscaped(t[l:], head, hb)
+	fillEscaped(t[l+k:], tail, tb)
+	return t
+}
+
 // writeEscape writes s in charset cs, as [Escape] does.
 func writeEscape(w *strings.Builder, s string, cs charset) {
 	switch cs {
@@ -269,22 +285,23 @@ func writeEscape(w *strings.Builder, s string, cs charset) {
 }
 
 // writeEscaped writes s escaped under bit: runs of literal octets whole,
-// and each other octet as its triplet (or "+" for a space in form mode).
+// and the rest in chunks escaped on the stack, so that text where most
+// octets need encoding costs one copy per chunk rather than a call per
+// triplet.
 func writeEscaped(w *strings.Builder, s string, bit uint16) {
-	for {
+	var chunk [escapeChunk * 3]byte
+	for s != "" {
 		i := firstUnsafe(s, bit)
 		w.WriteString(s[:i])
-		if i == len(s) {
-			return
-		}
-		if c := s[i]; c == ' ' && bit == formBit {
-			w.WriteByte('+')
-		} else {
-			w.WriteString(triplets[3*int(c) : 3*int(c)+3])
-		}
-		s = s[i+1:]
+		s = s[i:]
+		k := min(len(s), escapeChunk)
+		w.Write(chunk[:fillEscaped(chunk[:], s[:k], bit)])
+		s = s[k:]
 	}
 }
+
+// escapeChunk is how many octets writeEscaped escapes at a time.
+const escapeChunk = 256
 
 // Escape returns s percent-encoded for the component that m names: every
 // octet that the component does not allow literally becomes "%" and two
@@ -302,6 +319,13 @@ func Escape(s string, m EscapeMode) string {
 	i := firstUnsafe(s, bit)
 	if i == len(s) {
 		return s
+	}
+	if len(s) == 1 {
+		// A constant: the triplet, or "+" for a space in form mode.
+		if s[0] == ' ' && bit == formBit {
+			return "+"
+		}
+		return triplets[3*int(s[0]) : 3*int(s[0])+3]
 	}
 	return escapeFrom(s, i, bit)
 }
@@ -379,6 +403,9 @@ func Unescape(s string, m EscapeMode) (string, error) {
 	i := firstDecode(s, form)
 	if i == len(s) {
 		return s, nil
+	}
+	if len(s) == 1 && s[0] == '+' {
+		return " ", nil
 	}
 	return unescapeFrom(s, i, m)
 }
@@ -465,27 +492,39 @@ func decode(s string, i, n int, form bool) string {
 	var b strings.Builder
 	b.Grow(n)
 	b.WriteString(s[:i])
-	for start := i; i < len(s); {
+	var chunk [512]byte
+	for i < len(s) {
+		w, r := unescapeChunk(chunk[:], s[i:], form)
+		b.Write(chunk[:w])
+		i += r
+		// Copy a run with nothing to decode as it is.
+		j := firstDecode(s[i:], form)
+		b.WriteString(s[i : i+j])
+		i += j
+	}
+	return b.String()
+}
+
+// unescapeChunk decodes the start of s into t until either is full, and
+// returns the number of bytes written and read; every triplet of s is well
+// formed.
+func unescapeChunk(t []byte, s string, form bool) (j, i int) {
+	for i < len(s) && j < len(t) {
 		c := s[i]
 		switch {
 		case c == '%':
-			b.WriteString(s[start:i])
-			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			c = unhex(s[i+1])<<4 | unhex(s[i+2])
 			i += 3
-			start = i
 		case c == '+' && form:
-			b.WriteString(s[start:i])
-			b.WriteByte(' ')
+			c = ' '
 			i++
-			start = i
 		default:
 			i++
 		}
-		if i == len(s) {
-			b.WriteString(s[start:])
-		}
+		t[j] = c
+		j++
 	}
-	return b.String()
+	return j, i
 }
 
 // fillUnescaped writes s decoded into t, which has exactly its decoded
