@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Editing. A URI is immutable, so every edit returns a new value and leaves
@@ -87,150 +88,12 @@ func offsetsOf(l *[numComps]int, auth bool, kind HostKind, addr netip.Addr) offs
 	return o
 }
 
-// pieceState tells what a piece does to its component.
-type pieceState uint8
-
-const (
-	pieceKeep   pieceState = iota // the component stays as it is
-	pieceSet                      // the piece's text replaces it
-	pieceRemove                   // the component becomes absent
-)
-
-// piece is the new text of one component: pre, sep, text and post written
-// in this order, where only text is escaped (in charset cs; csRaw writes it
-// as it is). For a path given as segments, segs replaces text: joined by
-// "/", each escaped in cs, the first in first.
-type piece struct {
-	pre, sep, text, post string
-	segs                 []string
-	cs, first            charset
-	state                pieceState
-	port                 int32 // a port number to write in decimal, or -1
-}
-
-// len returns the length of the piece once written.
-func (p *piece) len() int {
-	if p.state != pieceSet {
-		return 0
-	}
-	n := len(p.pre) + len(p.sep) + len(p.post)
-	if p.port >= 0 {
-		var buf [5]byte
-		return n + len(strconv.AppendUint(buf[:0], uint64(p.port), 10))
-	}
-	if p.segs == nil {
-		l, _ := escapeLen(p.text, p.cs)
-		return n + l
-	}
-	for i, s := range p.segs {
-		cs := p.cs
-		if i == 0 {
-			cs = p.first
-		}
-		l, _ := escapeLen(s, cs)
-		n += l
-	}
-	return n + len(p.segs) - 1 // the "/" between segments
-}
-
-// writeTo writes the piece.
-func (p *piece) writeTo(b *strings.Builder) {
-	if p.state != pieceSet {
-		return
-	}
-	b.WriteString(p.pre)
-	b.WriteString(p.sep)
-	if p.port >= 0 {
-		var buf [5]byte
-		b.Write(strconv.AppendUint(buf[:0], uint64(p.port), 10))
-	} else if p.segs == nil {
-		writeEscape(b, p.text, p.cs)
-	} else {
-		for i, s := range p.segs {
-			cs := p.cs
-			if i == 0 {
-				cs = p.first
-			} else {
-				b.WriteByte('/')
-			}
-			writeEscape(b, s, cs)
-		}
-	}
-	b.WriteString(p.post)
-}
-
-// appendTo appends the piece, whose written length is n (len's), to t.
-func (p *piece) appendTo(t []byte, n int) []byte {
-	if p.state != pieceSet {
-		return t
-	}
-	t = append(t, p.pre...)
-	t = append(t, p.sep...)
-	switch {
-	case p.port >= 0:
-		t = strconv.AppendUint(t, uint64(p.port), 10)
-	case p.segs == nil:
-		t = appendEscaped(t, p.text, p.cs, n-len(p.pre)-len(p.sep)-len(p.post))
-	default:
-		for i, s := range p.segs {
-			cs := p.cs
-			if i == 0 {
-				cs = p.first
-			} else {
-				t = append(t, '/')
-			}
-			l, _ := escapeLen(s, cs)
-			t = appendEscaped(t, s, cs, l)
-		}
-	}
-	return append(t, p.post...)
-}
-
-// removed returns the piece that makes its component absent.
-func removed() piece { return piece{state: pieceRemove} }
-
-// set returns the piece that writes text in cs between pre and post.
-func set(pre, text string, cs charset, post string) piece {
-	return piece{pre: pre, text: text, post: post, cs: cs, state: pieceSet, port: -1}
-}
-
-// with returns u with component c replaced by p: the edit of one component
-// when the authority stays as it is. Its text is written with one
-// allocation, and its offsets are u's shifted by the change in length.
-func (u *URI) with(c int, p piece) URI {
-	v := *u
-	v.put(c, &p)
-	return v
-}
-
-// put is with in place.
-func (u *URI) put(c int, p *piece) {
-	switch {
-	case p.state != pieceSet:
-		u.remove(c)
-		return
-	case p.port >= 0:
-		u.putPortNumber(uint16(p.port))
-		return
-	case p.segs == nil && p.sep == "":
-		u.edit(c, p.pre+p.sep, p.text, p.cs, p.post)
-		return
-	}
-	a, b := u.span(c)
-	n := p.len()
-	var sb strings.Builder
-	sb.Grow(len(u.s) - (b - a) + n)
-	sb.WriteString(u.s[:a])
-	p.writeTo(&sb)
-	sb.WriteString(u.s[b:])
-	u.shift(sb.String(), c, n-(b-a))
-}
-
-// The single edits below take their text as arguments rather than in a
-// piece, and change their receiver in place: a piece or a URI is a struct of
-// about a hundred bytes, and copying one that was just written costs
-// store-forwarding stalls, which showed as a third of the time of an edit
-// (perf annotate). The exported edits call them on their own copy of u.
+// The single edits below take their text as arguments and change their
+// receiver in place: a URI is a struct of about a hundred bytes, and copying
+// one that was just written costs store-forwarding stalls, which showed as a
+// third of the time of an edit (perf annotate). The exported edits call them
+// on their own copy of u; the edits that change more than one component go
+// through a [Builder].
 
 // edit writes component c of u as pre, then text in charset cs, then post.
 func (u *URI) edit(c int, pre, text string, cs charset, post string) {
@@ -300,6 +163,47 @@ func (u *URI) editEscaped(c int, pre, text string, cs charset, post string, n in
 	u.shift(string(t), c, l-(b-a))
 }
 
+// putSegments writes the path of u as segs joined by "/", the first in
+// charset first and the others in cs.
+func (u *URI) putSegments(segs []string, cs, first charset) {
+	a, b := u.span(iPath)
+	n := segmentsLen(segs, cs, first)
+	var sb strings.Builder
+	sb.Grow(len(u.s) - (b - a) + n)
+	sb.WriteString(u.s[:a])
+	writeSegments(&sb, segs, cs, first)
+	sb.WriteString(u.s[b:])
+	u.shift(sb.String(), iPath, n-(b-a))
+}
+
+// segmentsLen returns the length of segs written by writeSegments.
+func segmentsLen(segs []string, cs, first charset) int {
+	n := max(len(segs)-1, 0) // the "/" between segments
+	for i, s := range segs {
+		if i == 0 {
+			l, _ := escapeLen(s, first)
+			n += l
+		} else {
+			l, _ := escapeLen(s, cs)
+			n += l
+		}
+	}
+	return n
+}
+
+// writeSegments writes segs joined by "/", the first in charset first and
+// the others in cs.
+func writeSegments(w *strings.Builder, segs []string, cs, first charset) {
+	for i, s := range segs {
+		if i == 0 {
+			writeEscape(w, s, first)
+		} else {
+			w.WriteByte('/')
+			writeEscape(w, s, cs)
+		}
+	}
+}
+
 // remove removes component c of u, delimiters included.
 func (u *URI) remove(c int) {
 	a, b := u.span(c)
@@ -343,23 +247,15 @@ func (u *URI) shift(s string, c, d int) {
 	}
 }
 
-// withHost is with for the host, whose kind and address change with it.
-func (u URI) withHost(p piece, kind HostKind, addr netip.Addr) (URI, error) {
+// editHost sets the host of u to text written in charset cs between pre
+// and post, of the given kind and address; without an authority it adds
+// one.
+func (u URI) editHost(pre, text string, cs charset, post string, kind HostKind, addr netip.Addr) (URI, error) {
 	if !u.HasAuthority() {
 		var b Builder
 		b.start(u)
-		b.setHost(p, kind, addr)
+		b.setHost(text, cs, pre == "[", kind, addr)
 		return b.Build()
-	}
-	u.kind, u.addr = kind, addr
-	return u.with(iHost, p), nil
-}
-
-// editHost is withHost for a host written as text in charset cs between
-// pre and post, without a piece (see edit).
-func (u URI) editHost(pre, text string, cs charset, post string, kind HostKind, addr netip.Addr) (URI, error) {
-	if !u.HasAuthority() {
-		return u.withHost(set(pre, text, cs, post), kind, addr)
 	}
 	u.kind, u.addr = kind, addr
 	u.edit(iHost, pre, text, cs, post)
@@ -465,18 +361,12 @@ func segCharset(scheme, auth bool) charset {
 	return charset(EscapeSegment)
 }
 
-// decodedHost returns the piece, kind and address of a decoded host. A
-// string that is an IPv6address (RFC 3986, section 3.2.2, with no zone) is
-// written as an IP-literal in brackets; anything else is a reg-name,
-// percent-encoded where needed, and one that needs no encoding is
-// classified by regNameKind, so "192.0.2.1" is an IPv4address.
-func decodedHost(s string) (piece, HostKind, netip.Addr) {
-	pre, cs, post, kind, addr := decodedHostParts(s)
-	return set(pre, s, cs, post), kind, addr
-}
-
-// decodedHostParts is decodedHost as the arguments of a piece: s is
-// written in cs between pre and post.
+// decodedHostParts returns how a decoded host s is written: in charset cs
+// between pre and post, with its kind and address. A string that is an
+// IPv6address (RFC 3986, section 3.2.2, with no zone) is written as an
+// IP-literal in brackets; anything else is a reg-name, percent-encoded where
+// needed, and one that needs no encoding is classified by regNameKind, so
+// "192.0.2.1" is an IPv4address.
 func decodedHostParts(s string) (pre string, cs charset, post string, kind HostKind, addr netip.Addr) {
 	if s != "" && (s[0] == ':' || isHex(s[0])) {
 		if a, ok := isIPv6(s); ok {
@@ -503,18 +393,19 @@ func isIPv6(s string) ([16]byte, bool) {
 	return a, true
 }
 
-// addrHost returns the piece, kind and address of the host that writes a.
-func addrHost(a netip.Addr) (piece, HostKind, netip.Addr, *Error) {
+// addrHost returns the text, kind and address of the host that writes a:
+// an IPv6 address goes between brackets.
+func addrHost(a netip.Addr) (text string, kind HostKind, addr netip.Addr, err *Error) {
 	switch {
 	case !a.IsValid():
-		return piece{}, 0, a, newError("", 0, ComponentHost, ErrInvalidHost)
+		return "", 0, a, newError("", 0, ComponentHost, ErrInvalidHost)
 	case a.Zone() != "":
 		s := a.String()
-		return piece{}, 0, a, newError(s, strings.IndexByte(s, '%'), ComponentHost, ErrInvalidHost)
+		return "", 0, a, newError(s, strings.IndexByte(s, '%'), ComponentHost, ErrInvalidHost)
 	case a.Is4():
-		return set("", a.String(), csRaw, ""), HostIPv4, a, nil
+		return a.String(), HostIPv4, a, nil
 	}
-	return set("[", a.String(), csRaw, "]"), HostIPv6, netip.AddrFrom16(a.As16()), nil
+	return a.String(), HostIPv6, netip.AddrFrom16(a.As16()), nil
 }
 
 // WithScheme returns u with its scheme set to scheme, given without ":".
@@ -640,11 +531,14 @@ func (u URI) WithDecodedHost(host string) (URI, error) {
 // one (an IPv4-mapped address stays IPv6). An invalid address or one with a
 // zone, which RFC 3986 cannot write, gives [ErrInvalidHost].
 func (u URI) WithAddr(a netip.Addr) (URI, error) {
-	p, kind, addr, err := addrHost(a)
+	text, kind, addr, err := addrHost(a)
 	if err != nil {
 		return URI{}, err
 	}
-	return u.withHost(p, kind, addr)
+	if kind == HostIPv6 {
+		return u.editHost("[", text, csRaw, "]", kind, addr)
+	}
+	return u.editHost("", text, csRaw, "", kind, addr)
 }
 
 // WithPort returns u with its port set to the raw digits port, without ":".
@@ -739,7 +633,8 @@ func (u URI) WithSegments(segs ...string) (URI, error) {
 	if err := checkSegments(segs, auth); err != nil {
 		return URI{}, err
 	}
-	return u.with(iPath, segments(segs, csRaw, csRaw)), nil
+	u.putSegments(segs, csRaw, csRaw)
+	return u, nil
 }
 
 // WithDecodedSegments returns u with its path made of the decoded segments
@@ -753,16 +648,8 @@ func (u URI) WithDecodedSegments(segs ...string) (URI, error) {
 	if err := checkSegments(segs, auth); err != nil {
 		return URI{}, err
 	}
-	return u.with(iPath, segments(segs, charset(EscapeSegment), segCharset(u.HasScheme(), auth))), nil
-}
-
-// segments returns the piece of a path made of segs, the first written in
-// first and the others in cs.
-func segments(segs []string, cs, first charset) piece {
-	if len(segs) == 0 {
-		return set("", "", csRaw, "")
-	}
-	return piece{segs: segs, cs: cs, first: first, state: pieceSet, port: -1}
+	u.putSegments(segs, charset(EscapeSegment), segCharset(u.HasScheme(), auth))
+	return u, nil
 }
 
 // AddSegment returns u with the raw segment seg added at the end of its
@@ -780,32 +667,24 @@ func (u URI) AddSegment(seg string) (URI, error) {
 			return URI{}, err
 		}
 	}
-	return u.with(iPath, u.addSegment(seg, csRaw, csRaw)), nil
+	return u.addSegment(seg, csRaw), nil
 }
 
 // AddDecodedSegment returns u with the decoded segment seg added at the end
 // of its path, percent-encoded as a segment, as [URI.AddSegment] adds a raw
 // one. It cannot fail.
 func (u URI) AddDecodedSegment(seg string) URI {
-	return u.with(iPath, u.addSegment(seg, charset(EscapeSegment), csSegNC))
+	return u.addSegment(seg, charset(EscapeSegment))
 }
 
-// addSegment returns the piece of u's path with seg added, written in cs,
-// or in first when it is the first segment of a relative reference without
-// authority.
-func (u URI) addSegment(seg string, cs, first charset) piece {
-	path := u.Path()
-	switch {
-	case path == "" && u.HasAuthority():
-		return piece{sep: "/", text: seg, cs: cs, state: pieceSet, port: -1}
-	case path == "" && !u.HasScheme():
-		return set("", seg, first, "")
-	case path == "":
-		return set("", seg, cs, "")
-	case path[len(path)-1] == '/':
-		return set(path, seg, cs, "")
-	}
-	return piece{pre: path, sep: "/", text: seg, cs: cs, state: pieceSet, port: -1}
+// addSegment returns u with seg, written in cs, added to its path.
+func (u URI) addSegment(seg string, cs charset) URI {
+	var b Builder
+	b.start(u)
+	b.parts[iPath] = part{text: seg, cs: csAppend, state: pieceSet}
+	b.segCS = cs
+	v, _ := b.Build() // the path stays valid: see AddSegment
+	return v
 }
 
 // WithQuery returns u with its query set to the raw text query, without
@@ -867,6 +746,7 @@ func (u URI) WithoutFragment() URI {
 	return u
 }
 
+
 // Builder makes a URI reference from several edits with one allocation. Its
 // setters follow the edits of [URI]: SetX takes raw text, SetDecodedX
 // decoded text, RemoveX makes a component absent. A setter records the
@@ -880,12 +760,59 @@ func (u URI) WithoutFragment() URI {
 // The zero Builder builds the empty reference "". A Builder is not safe for
 // concurrent use; the URIs it builds are.
 type Builder struct {
-	base URI
-	ps   [numComps]piece
-	auth pieceState // pieceSet adds an authority, pieceRemove removes it
-	kind HostKind   // of a host set
-	addr netip.Addr
-	err  error
+	base  URI
+	parts [numComps]part
+	segs  []string   // the path, for csSegments
+	segCS charset    // how segs, or the segment of csAppend, are escaped
+	port  uint16     // the port, for csNumber
+	auth  pieceState // pieceSet adds an authority, pieceRemove removes it
+	kind  HostKind   // of a host set
+	addr  netip.Addr
+	err   error
+}
+
+// pieceState tells what a part does to its component.
+type pieceState uint8
+
+const (
+	pieceKeep   pieceState = iota // the component stays as the base has it
+	pieceSet                      // the part's text replaces it
+	pieceRemove                   // the component becomes absent
+)
+
+// part is the new text of one component of a Builder: text in charset cs,
+// between the component's delimiters (see delims). Some charsets say where
+// the text is instead; they are settled by Build.
+type part struct {
+	text     string
+	cs       charset
+	state    pieceState
+	brackets bool // a host written between "[" and "]"
+}
+
+// Charsets of a part beyond those of escaping.
+const (
+	csNumber      = csPathNoScheme + 1 + iota // the Builder's port, in decimal
+	csSegments                                // the Builder's segs, joined by "/"
+	csAppend                                  // the base path, then text as one more segment
+	csDecodedPath                             // decoded text, in pathCharset once settled
+)
+
+// delims returns the delimiters written before and after component c.
+func delims(c int) (pre, post string) {
+	switch c {
+	case iScheme:
+		return "", ":"
+	case iUserinfo:
+		return "", "@"
+	case iPort:
+		return ":", ""
+	case iQuery:
+		return "?", ""
+	case iFragment:
+		return "#", ""
+	}
+	return "", ""
 }
 
 // Builder returns a Builder that starts from u: the components no setter
@@ -900,9 +827,21 @@ func (b *Builder) start(u URI) { b.base = u }
 
 // fail records err if it is the first error.
 func (b *Builder) fail(err *Error) *Builder {
-	if err != nil && b.err == nil {
+	if b.err == nil {
 		b.err = err
 	}
+	return b
+}
+
+// put sets component c to text in charset cs.
+func (b *Builder) put(c int, text string, cs charset) *Builder {
+	b.parts[c] = part{text: text, cs: cs, state: pieceSet}
+	return b
+}
+
+// drop makes component c absent.
+func (b *Builder) drop(c int) *Builder {
+	b.parts[c] = part{state: pieceRemove}
 	return b
 }
 
@@ -911,15 +850,11 @@ func (b *Builder) SetScheme(scheme string) *Builder {
 	if err := checkScheme(scheme); err != nil {
 		return b.fail(err)
 	}
-	b.ps[iScheme] = set("", scheme, csRaw, ":")
-	return b
+	return b.put(iScheme, scheme, csRaw)
 }
 
 // RemoveScheme makes the reference relative.
-func (b *Builder) RemoveScheme() *Builder {
-	b.ps[iScheme] = removed()
-	return b
-}
+func (b *Builder) RemoveScheme() *Builder { return b.drop(iScheme) }
 
 // SetAuthority sets the authority from its raw text, without "//" (see
 // [URI.WithAuthority]).
@@ -937,14 +872,14 @@ func (b *Builder) SetAuthority(authority string) *Builder {
 	if err != nil {
 		return b.fail(err)
 	}
-	b.ps[iUserinfo] = removed()
+	b.drop(iUserinfo)
 	if o.hostStart > 0 {
-		b.ps[iUserinfo] = set("", authority[:o.hostStart-1], csRaw, "@")
+		b.put(iUserinfo, authority[:o.hostStart-1], csRaw)
 	}
-	b.setHost(set("", authority[o.hostStart:o.hostEnd], csRaw, ""), o.kind, o.addr)
-	b.ps[iPort] = removed()
+	b.setHost(authority[o.hostStart:o.hostEnd], csRaw, false, o.kind, o.addr)
+	b.drop(iPort)
 	if o.hostEnd < len(authority) {
-		b.ps[iPort] = set("", authority[o.hostEnd:], csRaw, "")
+		b.put(iPort, authority[o.hostEnd+1:], csRaw)
 	}
 	return b
 }
@@ -952,8 +887,7 @@ func (b *Builder) SetAuthority(authority string) *Builder {
 // RemoveAuthority removes the authority: "//", userinfo, host and port.
 func (b *Builder) RemoveAuthority() *Builder {
 	b.auth = pieceRemove
-	b.ps[iUserinfo], b.ps[iHost], b.ps[iPort] = removed(), removed(), removed()
-	return b
+	return b.drop(iUserinfo).drop(iHost).drop(iPort)
 }
 
 // SetUserinfo sets the userinfo from raw text, without "@".
@@ -961,21 +895,16 @@ func (b *Builder) SetUserinfo(userinfo string) *Builder {
 	if err := checkRaw(userinfo, mUserinfo, ComponentUserinfo); err != nil {
 		return b.fail(err)
 	}
-	b.ps[iUserinfo] = set("", userinfo, csRaw, "@")
-	return b
+	return b.put(iUserinfo, userinfo, csRaw)
 }
 
 // SetDecodedUserinfo sets the userinfo from decoded text.
 func (b *Builder) SetDecodedUserinfo(userinfo string) *Builder {
-	b.ps[iUserinfo] = set("", userinfo, charset(EscapeUserinfo), "@")
-	return b
+	return b.put(iUserinfo, userinfo, charset(EscapeUserinfo))
 }
 
 // RemoveUserinfo removes the userinfo.
-func (b *Builder) RemoveUserinfo() *Builder {
-	b.ps[iUserinfo] = removed()
-	return b
-}
+func (b *Builder) RemoveUserinfo() *Builder { return b.drop(iUserinfo) }
 
 // SetHost sets the host from raw text, adding an authority when there is
 // none (see [URI.WithHost]).
@@ -984,26 +913,28 @@ func (b *Builder) SetHost(host string) *Builder {
 	if err != nil {
 		return b.fail(err)
 	}
-	return b.setHost(set("", host, csRaw, ""), kind, addr)
+	return b.setHost(host, csRaw, false, kind, addr)
 }
 
 // SetDecodedHost sets the host from decoded text, adding an authority when
 // there is none (see [URI.WithDecodedHost]).
 func (b *Builder) SetDecodedHost(host string) *Builder {
-	return b.setHost(decodedHost(host))
+	pre, cs, _, kind, addr := decodedHostParts(host)
+	return b.setHost(host, cs, pre == "[", kind, addr)
 }
 
 // SetAddr sets the host to the IP address a (see [URI.WithAddr]).
 func (b *Builder) SetAddr(a netip.Addr) *Builder {
-	p, kind, addr, err := addrHost(a)
+	text, kind, addr, err := addrHost(a)
 	if err != nil {
 		return b.fail(err)
 	}
-	return b.setHost(p, kind, addr)
+	return b.setHost(text, csRaw, kind == HostIPv6, kind, addr)
 }
 
-func (b *Builder) setHost(p piece, kind HostKind, addr netip.Addr) *Builder {
-	b.auth, b.ps[iHost], b.kind, b.addr = pieceSet, p, kind, addr
+func (b *Builder) setHost(text string, cs charset, brackets bool, kind HostKind, addr netip.Addr) *Builder {
+	b.auth, b.kind, b.addr = pieceSet, kind, addr
+	b.parts[iHost] = part{text: text, cs: cs, state: pieceSet, brackets: brackets}
 	return b
 }
 
@@ -1012,37 +943,30 @@ func (b *Builder) SetPort(port string) *Builder {
 	if err := checkPort(port); err != nil {
 		return b.fail(err)
 	}
-	b.ps[iPort] = set(":", port, csRaw, "")
-	return b
+	return b.put(iPort, port, csRaw)
 }
 
 // SetPortNumber sets the port to port, in decimal.
 func (b *Builder) SetPortNumber(port uint16) *Builder {
-	b.ps[iPort] = piece{pre: ":", state: pieceSet, port: int32(port)}
-	return b
+	b.port = port
+	return b.put(iPort, "", csNumber)
 }
 
 // RemovePort removes the port and its ":".
-func (b *Builder) RemovePort() *Builder {
-	b.ps[iPort] = removed()
-	return b
-}
+func (b *Builder) RemovePort() *Builder { return b.drop(iPort) }
 
 // SetPath sets the path from raw text (see [URI.WithPath]).
 func (b *Builder) SetPath(path string) *Builder {
 	if err := checkRaw(path, mPath, ComponentPath); err != nil {
 		return b.fail(err)
 	}
-	b.ps[iPath] = set("", path, csRaw, "")
-	return b
+	return b.put(iPath, path, csRaw)
 }
 
 // SetDecodedPath sets the path from decoded text, "/" between segments
 // (see [URI.WithDecodedPath]).
 func (b *Builder) SetDecodedPath(path string) *Builder {
-	b.ps[iPath] = set("", path, charset(EscapePath), "")
-	b.ps[iPath].first = csPathNoScheme // used without scheme and authority
-	return b
+	return b.put(iPath, path, csDecodedPath)
 }
 
 // SetSegments sets the path from raw segments (see [URI.WithSegments]).
@@ -1052,18 +976,18 @@ func (b *Builder) SetSegments(segs ...string) *Builder {
 			return b.fail(err)
 		}
 	}
-	b.ps[iPath] = segments(segs, csRaw, csRaw)
-	return b
+	return b.setSegments(segs, csRaw)
 }
 
 // SetDecodedSegments sets the path from decoded segments (see
 // [URI.WithDecodedSegments]).
 func (b *Builder) SetDecodedSegments(segs ...string) *Builder {
-	b.ps[iPath] = segments(segs, charset(EscapeSegment), charset(EscapeSegment))
-	if len(segs) > 0 {
-		b.ps[iPath].first = csSegNC | decodedFirst // settled by Build
-	}
-	return b
+	return b.setSegments(segs, charset(EscapeSegment))
+}
+
+func (b *Builder) setSegments(segs []string, cs charset) *Builder {
+	b.segs, b.segCS = segs, cs
+	return b.put(iPath, "", csSegments)
 }
 
 // SetQuery sets the query from raw text, without "?".
@@ -1071,54 +995,37 @@ func (b *Builder) SetQuery(query string) *Builder {
 	if err := checkRaw(query, mQuery, ComponentQuery); err != nil {
 		return b.fail(err)
 	}
-	b.ps[iQuery] = set("?", query, csRaw, "")
-	return b
+	return b.put(iQuery, query, csRaw)
 }
 
 // SetDecodedQuery sets the query from decoded text (see
 // [URI.WithDecodedQuery]).
 func (b *Builder) SetDecodedQuery(query string) *Builder {
-	b.ps[iQuery] = set("?", query, charset(EscapeQuery), "")
-	return b
+	return b.put(iQuery, query, charset(EscapeQuery))
 }
 
 // SetQueryParams sets the query to q's text; an empty q gives an empty
 // query ("?"), as SetQuery("") does.
-func (b *Builder) SetQueryParams(q Query) *Builder {
-	b.ps[iQuery] = set("?", q.raw, csRaw, "")
-	return b
-}
+func (b *Builder) SetQueryParams(q Query) *Builder { return b.put(iQuery, q.raw, csRaw) }
 
 // RemoveQuery removes the query and its "?".
-func (b *Builder) RemoveQuery() *Builder {
-	b.ps[iQuery] = removed()
-	return b
-}
+func (b *Builder) RemoveQuery() *Builder { return b.drop(iQuery) }
 
 // SetFragment sets the fragment from raw text, without "#".
 func (b *Builder) SetFragment(fragment string) *Builder {
 	if err := checkRaw(fragment, mQuery, ComponentFragment); err != nil {
 		return b.fail(err)
 	}
-	b.ps[iFragment] = set("#", fragment, csRaw, "")
-	return b
+	return b.put(iFragment, fragment, csRaw)
 }
 
 // SetDecodedFragment sets the fragment from decoded text.
 func (b *Builder) SetDecodedFragment(fragment string) *Builder {
-	b.ps[iFragment] = set("#", fragment, charset(EscapeFragment), "")
-	return b
+	return b.put(iFragment, fragment, charset(EscapeFragment))
 }
 
 // RemoveFragment removes the fragment and its "#".
-func (b *Builder) RemoveFragment() *Builder {
-	b.ps[iFragment] = removed()
-	return b
-}
-
-// decodedFirst marks the first segment of decoded segments, whose charset
-// Build chooses once it knows whether there is a scheme and an authority.
-const decodedFirst charset = 0x80
+func (b *Builder) RemoveFragment() *Builder { return b.drop(iFragment) }
 
 // Build returns the reference made of the starting URI and the setters'
 // changes, or the first error: a setter's, [ErrNoAuthority] for a userinfo
@@ -1130,22 +1037,11 @@ func (b *Builder) Build() (URI, error) {
 		return URI{}, b.err
 	}
 	u := &b.base
-	// The pieces are read in place; only their states and the path are
-	// settled here, in copies, so that b is left as it is.
 	var st [numComps]pieceState
 	for c := range st {
-		st[c] = b.ps[c].state
+		st[c] = b.parts[c].state
 	}
-	present := func(c int, base bool) bool {
-		switch st[c] {
-		case pieceSet:
-			return true
-		case pieceRemove:
-			return false
-		}
-		return base
-	}
-	scheme := present(iScheme, u.HasScheme())
+	scheme := u.HasScheme() && st[iScheme] != pieceRemove || st[iScheme] == pieceSet
 	auth := u.HasAuthority()
 	if b.auth != pieceKeep {
 		auth = b.auth == pieceSet
@@ -1157,105 +1053,189 @@ func (b *Builder) Build() (URI, error) {
 	if !auth {
 		for _, c := range [...]int{iUserinfo, iPort} {
 			if st[c] == pieceSet {
-				comp := ComponentUserinfo
-				if c == iPort {
-					comp = ComponentPort
-				}
-				p := &b.ps[c]
-				text := p.text
-				if p.port >= 0 {
-					text = strconv.Itoa(int(p.port))
-				}
-				return URI{}, newError(text, 0, comp, ErrNoAuthority)
+				return URI{}, b.noAuthority(c)
 			}
 			st[c] = pieceRemove
 		}
 		st[iHost] = pieceRemove
 	}
-	path := b.ps[iPath]
-	if err := settlePath(&path, u, scheme, auth); err != nil {
+	pathCS, firstCS, err := b.settlePath(scheme, auth)
+	if err != nil {
 		return URI{}, err
-	}
-	piece := func(c int) *piece {
-		if c == iPath {
-			return &path
-		}
-		return &b.ps[c]
 	}
 
 	var l [numComps]int
 	n := 0
-	for c := range st {
+	if auth {
+		n = 2
+	}
+	for c := range l {
 		switch st[c] {
 		case pieceKeep:
 			s, e := u.span(c)
 			l[c] = e - s
 		case pieceSet:
-			l[c] = piece(c).len()
+			l[c] = b.partLen(c, pathCS, firstCS)
 		}
 		n += l[c]
 	}
-	if auth {
-		n += 2
-	}
-	var s string
-	if n <= spliceBuf {
-		// Put together on the stack, then one allocation: the string.
-		var buf [spliceBuf]byte
-		t := buf[:0]
-		for c := range st {
-			if c == iUserinfo && auth {
-				t = append(t, "//"...)
-			}
-			switch st[c] {
-			case pieceKeep:
-				s, e := u.span(c)
-				t = append(t, u.s[s:e]...)
-			case pieceSet:
-				t = piece(c).appendTo(t, l[c])
-			}
+	// One allocation, filled by appends and made a string without a copy:
+	// strings.Builder's checks on each of the dozen small writes cost
+	// BenchmarkBuild 40% (212 ns against 126 ns).
+	t := make([]byte, 0, n)
+	for c := range l {
+		if c == iUserinfo && auth {
+			t = append(t, '/', '/')
 		}
-		s = string(t)
-	} else {
-		var sb strings.Builder
-		sb.Grow(n)
-		for c := range st {
-			if c == iUserinfo && auth {
-				sb.WriteString("//")
-			}
-			switch st[c] {
-			case pieceKeep:
-				s, e := u.span(c)
-				sb.WriteString(u.s[s:e])
-			case pieceSet:
-				piece(c).writeTo(&sb)
-			}
+		switch st[c] {
+		case pieceKeep:
+			s, e := u.span(c)
+			t = append(t, u.s[s:e]...)
+		case pieceSet:
+			t = b.appendPart(t, c, pathCS, firstCS)
 		}
-		s = sb.String()
 	}
-	return newURI(s, offsetsOf(&l, auth, kind, addr)), nil
+	return newURI(unsafe.String(unsafe.SliceData(t), len(t)), offsetsOf(&l, auth, kind, addr)), nil
+}
+
+// noAuthority is the error of a userinfo or port set without an authority.
+func (b *Builder) noAuthority(c int) *Error {
+	if c == iUserinfo {
+		return newError(b.parts[c].text, 0, ComponentUserinfo, ErrNoAuthority)
+	}
+	text := b.parts[c].text
+	if b.parts[c].cs == csNumber {
+		text = strconv.Itoa(int(b.port))
+	}
+	return newError(text, 0, ComponentPort, ErrNoAuthority)
 }
 
 // settlePath checks the path that Build writes against RFC 3986, section
-// 3.3, given whether the result has a scheme and an authority, and picks the
-// charset of a decoded path's first segment.
-func settlePath(p *piece, u *URI, scheme, auth bool) *Error {
+// 3.3, given whether the result has a scheme and an authority, and returns
+// the charsets its text (or its segments after the first) and its first
+// segment are written in.
+func (b *Builder) settlePath(scheme, auth bool) (cs, first charset, err *Error) {
 	noScheme := !scheme && !auth
+	p := &b.parts[iPath]
+	cs, first = p.cs, b.segCS
 	switch {
-	case p.state == pieceKeep:
-		return checkPath(u.Path(), auth, noScheme)
-	case p.segs != nil:
-		if p.first&decodedFirst != 0 {
-			p.first = segCharset(scheme, auth)
-		} else if noScheme {
-			if err := checkPath(p.segs[0], false, true); err != nil {
-				return err
+	case p.state != pieceSet:
+		return cs, first, checkPath(b.base.Path(), auth, noScheme)
+	case p.cs == csDecodedPath:
+		return pathCharset(scheme, auth), first, checkPath(p.text, auth, false)
+	case p.cs == csSegments:
+		cs = b.segCS
+		if b.segCS != csRaw {
+			first = segCharset(scheme, auth)
+		} else if noScheme && len(b.segs) > 0 {
+			if err := checkPath(b.segs[0], false, true); err != nil {
+				return cs, first, err
 			}
 		}
-		return checkSegments(p.segs, auth)
-	case p.first == csPathNoScheme: // decoded
-		p.cs = pathCharset(scheme, auth)
-		return checkPath(p.text, auth, false)
+		return cs, first, checkSegments(b.segs, auth)
+	case p.cs == csAppend:
+		// Only URI.AddSegment appends, to a path valid where it is; a
+		// segment that becomes the first of a relative path is checked
+		// there (raw) or encoded as one (decoded).
+		if b.segCS != csRaw && noScheme && b.base.Path() == "" {
+			first = csSegNC
+		}
+		return cs, first, nil
 	}
-	return checkPath(p.text, auth, noScheme)
+	return cs, first, checkPath(p.text, auth, noScheme)
+}
+
+// appendSep returns what goes between the base path and an appended
+// segment: "/" unless the path ends with one, or is empty without an
+// authority.
+func (b *Builder) appendSep(auth bool) (path, sep string) {
+	path = b.base.Path()
+	switch {
+	case path == "" && auth:
+		return path, "/"
+	case path == "" || path[len(path)-1] == '/':
+		return path, ""
+	}
+	return path, "/"
+}
+
+// partLen returns the length of component c once written, delimiters
+// included.
+func (b *Builder) partLen(c int, pathCS, firstCS charset) int {
+	p := &b.parts[c]
+	pre, post := delims(c)
+	n := len(pre) + len(post)
+	if p.brackets {
+		n += 2
+	}
+	switch p.cs {
+	case csNumber:
+		var buf [5]byte
+		return n + len(strconv.AppendUint(buf[:0], uint64(b.port), 10))
+	case csSegments:
+		return n + segmentsLen(b.segs, pathCS, firstCS)
+	case csAppend:
+		path, sep := b.appendSep(b.base.HasAuthority())
+		cs := b.segCS
+		if path == "" {
+			cs = firstCS
+		}
+		l, _ := escapeLen(p.text, cs)
+		return n + len(path) + len(sep) + l
+	case csDecodedPath:
+		l, _ := escapeLen(p.text, pathCS)
+		return n + l
+	}
+	l, _ := escapeLen(p.text, p.cs)
+	return n + l
+}
+
+// appendPart appends component c to t, as partLen measures it.
+func (b *Builder) appendPart(t []byte, c int, pathCS, firstCS charset) []byte {
+	p := &b.parts[c]
+	pre, post := delims(c)
+	t = append(t, pre...)
+	if p.brackets {
+		t = append(t, '[')
+	}
+	switch p.cs {
+	case csNumber:
+		t = strconv.AppendUint(t, uint64(b.port), 10)
+	case csSegments:
+		for i, s := range b.segs {
+			cs := pathCS
+			if i == 0 {
+				cs = firstCS
+			} else {
+				t = append(t, '/')
+			}
+			t = appendEscape(t, s, cs)
+		}
+	case csAppend:
+		path, sep := b.appendSep(b.base.HasAuthority())
+		cs := b.segCS
+		if path == "" {
+			cs = firstCS
+		}
+		t = append(t, path...)
+		t = append(t, sep...)
+		t = appendEscape(t, p.text, cs)
+	case csDecodedPath:
+		t = appendEscape(t, p.text, pathCS)
+	default:
+		t = appendEscape(t, p.text, p.cs)
+	}
+	if p.brackets {
+		t = append(t, ']')
+	}
+	return append(t, post...)
+}
+
+// appendEscape appends s written in charset cs to t.
+func appendEscape(t []byte, s string, cs charset) []byte {
+	n, changed := escapeLen(s, cs)
+	if !changed {
+		return append(t, s...)
+	}
+	return appendEscaped(t, s, cs, n)
 }

@@ -99,7 +99,10 @@ func (u URI) QueryParams(mode QueryMode) Query { return Query{raw: u.Query(), mo
 // WithQueryParams returns u with its query set to q's text. An empty q
 // gives an empty query ("?"), as [URI.WithQuery] does with ""; use
 // [URI.WithoutQuery] to remove the query.
-func (u URI) WithQueryParams(q Query) URI { return u.with(iQuery, set("?", q.raw, csRaw, "")) }
+func (u URI) WithQueryParams(q Query) URI {
+	u.splice(iQuery, "?", q.raw)
+	return u
+}
 
 // String returns the raw text of the query, without "?".
 func (q Query) String() string { return q.raw }
