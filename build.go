@@ -746,7 +746,6 @@ func (u URI) WithoutFragment() URI {
 	return u
 }
 
-
 // Builder makes a URI reference from several edits with one allocation. Its
 // setters follow the edits of [URI]: SetX takes raw text, SetDecodedX
 // decoded text, RemoveX makes a component absent. A setter records the
