@@ -44,7 +44,7 @@ func (u URI) Relative(target URI) (URI, error) {
 	}
 	// What a merge keeps of the base path, as dot removal leaves it: a
 	// reference path is appended to this (RFC 3986, 5.2.3 and 5.2.4).
-	dir := RemoveDotSegments(mergeDir(b))
+	dir := RemoveDotSegments(mergeDir(b.pathText(), b.HasAuthority()))
 	if path == "" {
 		switch {
 		case t.HasAuthority():
@@ -66,7 +66,7 @@ func (u URI) Relative(target URI) (URI, error) {
 	}
 	if path[0] == '/' {
 		n := len(t.s) - t.pathStart
-		if strings.HasPrefix(path, "//") {
+		if needsGuard(path) {
 			n += 2 // "/." keeps "//" from reading as an authority
 		}
 		if n < best {
@@ -74,8 +74,8 @@ func (u URI) Relative(target URI) (URI, error) {
 		}
 	}
 	real := path
-	if !t.HasAuthority() && strings.HasPrefix(real, "/.//") {
-		real = real[2:] // the guard that resolution puts back
+	if !t.HasAuthority() {
+		real = unguard(path) // resolution puts the guard back
 	}
 	ups, rest, ok := relativePath(dir, real)
 	if ok {
@@ -85,7 +85,7 @@ func (u URI) Relative(target URI) (URI, error) {
 	}
 	switch kind {
 	case 1:
-		if strings.HasPrefix(path, "//") {
+		if needsGuard(path) {
 			return relativeRef("/."+path, query, fragment), nil
 		}
 		return t.tail(t.pathStart), nil
@@ -166,7 +166,7 @@ func relativeLen(ups int, rest string) int {
 		return 3*ups + len(rest)
 	case rest == "":
 		return 1 // "."
-	case needsDotSlash(rest):
+	case needsDotPrefix(rest):
 		return 2 + len(rest)
 	}
 	return len(rest)
@@ -183,21 +183,8 @@ func appendRelativePath(buf []byte, ups int, rest string) []byte {
 		}
 	case rest == "":
 		return append(buf, '.')
-	case needsDotSlash(rest):
+	case needsDotPrefix(rest):
 		buf = append(buf, "./"...)
 	}
 	return append(buf, rest...)
-}
-
-// needsDotSlash reports whether a relative path must be written after "./":
-// when it begins with "/" (it would be absolute) or its first segment has a
-// ":" (it would read as a scheme, RFC 3986, section 4.2). A target path has
-// no dot segment (its "/." guard is taken off before), so none needs
-// protection here.
-func needsDotSlash(rest string) bool {
-	seg := rest
-	if i := strings.IndexByte(rest, '/'); i >= 0 {
-		seg = rest[:i]
-	}
-	return seg == "" || strings.IndexByte(seg, ':') >= 0
 }

@@ -7,87 +7,6 @@ import (
 	"unsafe"
 )
 
-// RemoveDotSegments removes the "." and ".." segments of a path with the
-// algorithm of RFC 3986, section 5.2.4, as used both by reference resolution
-// (section 5.2) and by normalization (section 6.2.2.3). A path with no dot
-// segment is returned as it is, without allocating. Percent-encoded dots
-// ("%2E") are not dot segments here: decode unreserved characters first (see
-// section 6.2.2.2) if they should count.
-func RemoveDotSegments(path string) string {
-	if !hasDotSegment(path) {
-		return path
-	}
-	return string(appendRemoveDotSegments(make([]byte, 0, len(path)), path))
-}
-
-// hasDotSegment reports whether some segment of path is "." or "..". It
-// looks only at the dots, which are few in most paths.
-func hasDotSegment(path string) bool {
-	for i := 0; ; i++ {
-		j := strings.IndexByte(path[i:], '.')
-		if j < 0 {
-			return false
-		}
-		i += j
-		if i > 0 && path[i-1] != '/' {
-			continue
-		}
-		if i+1 < len(path) && path[i+1] == '.' {
-			i++ // ".." so far
-		}
-		if i+1 == len(path) || path[i+1] == '/' {
-			return true
-		}
-	}
-}
-
-// appendRemoveDotSegments appends path to out with its dot segments removed,
-// following the steps of RFC 3986, section 5.2.4 on the input buffer in[i:]
-// and the output buffer out[base:]. Each step consumes input, so the loop is
-// linear; "removing the last segment" of the output truncates it at its last
-// "/".
-func appendRemoveDotSegments(out []byte, path string) []byte {
-	base := len(out)
-	popSegment := func() {
-		j := len(out) - 1
-		for j >= base && out[j] != '/' {
-			j--
-		}
-		out = out[:max(j, base)]
-	}
-	for i := 0; i < len(path); {
-		in := path[i:]
-		switch {
-		case strings.HasPrefix(in, "../"): // A
-			i += 3
-		case strings.HasPrefix(in, "./"): // A
-			i += 2
-		case strings.HasPrefix(in, "/./"): // B
-			i += 2
-		case in == "/.": // B: the input becomes "/"
-			out = append(out, '/')
-			i = len(path)
-		case strings.HasPrefix(in, "/../"): // C
-			i += 3
-			popSegment()
-		case in == "/..": // C: the input becomes "/"
-			popSegment()
-			out = append(out, '/')
-			i = len(path)
-		case in == "." || in == "..": // D
-			i = len(path)
-		default: // E: move the first segment, with its leading "/", to the output
-			j := strings.IndexByte(in[1:], '/') + 1
-			if j == 0 {
-				j = len(in)
-			}
-			out = append(out, in[:j]...)
-			i += j
-		}
-	}
-	return out
-}
-
 // Standard names the specification whose resolution rules a [Resolver]
 // follows. The zero value means RFC 3986.
 type Standard uint16
@@ -230,21 +149,10 @@ func resolve3986(base, ref *URI, refScheme bool) URI {
 			}
 		case t.path[0] == '/':
 		default:
-			t.dir = mergeDir(base)
+			t.dir = mergeDir(base.pathText(), base.HasAuthority())
 		}
 	}
 	return t.build()
-}
-
-// mergeDir returns what section 5.2.3 keeps of the base path when merging:
-// "/" for a base with an authority and an empty path, otherwise everything up
-// to and including the last "/" (nothing when there is none).
-func mergeDir(b *URI) string {
-	p := b.pathText()
-	if p == "" && b.HasAuthority() {
-		return "/"
-	}
-	return p[:strings.LastIndexByte(p, '/')+1]
 }
 
 // resolve2396 is RFC 2396, section 5.2. Where it differs from RFC 3986: a
@@ -268,7 +176,7 @@ func resolve2396(base, ref *URI, refScheme bool) URI {
 		case t.path == "" || t.path[0] != '/':
 			// The 3986 merge rule covers a base with an authority and
 			// an empty path, which RFC 2396 leaves unsaid.
-			t.dir, t.rule = mergeDir(base), legacyDots
+			t.dir, t.rule = mergeDir(base.pathText(), base.HasAuthority()), legacyDots
 		}
 	}
 	return t.build()
@@ -308,10 +216,7 @@ func resolve1808(base, ref *URI, refScheme bool) URI {
 			}
 		}
 	default: // step 6
-		t.dir, t.path, t.tail, t.rule = bpath[:strings.LastIndexByte(bpath, '/')+1], rpath, rparams, legacyDots
-		if t.dir == "" && base.HasAuthority() {
-			t.dir = "/"
-		}
+		t.dir, t.path, t.tail, t.rule = mergeDir(bpath, base.HasAuthority()), rpath, rparams, legacyDots
 	}
 	return t.build()
 }
@@ -339,40 +244,24 @@ func (t *target) build() URI {
 	buf = append(buf, t.scheme...)
 	buf = append(buf, authText...)
 	start := len(buf)
-	switch {
-	case t.rule == keepDots:
+	switch t.rule {
+	case keepDots:
 		buf = append(buf, t.dir...)
 		buf = append(buf, t.path...)
+	case legacyDots:
+		buf = appendMergeLegacy(buf, t.dir, t.path)
 	default:
-		in := t.path
-		if t.dir != "" {
-			// The merged path must be one input for the dot removal;
-			// build it on the stack when it is small.
-			var tmp [256]byte
-			merged := append(append(tmp[:0], t.dir...), t.path...)
-			in = unsafe.String(unsafe.SliceData(merged), len(merged))
-		}
-		if t.rule == legacyDots {
-			buf = appendRemoveDotSegmentsLegacy(buf, in)
-		} else {
-			buf = appendRemoveDotSegments(buf, in)
-		}
+		buf = appendMerge(buf, t.dir, t.path)
 	}
 	buf = append(buf, t.tail...)
 	if t.auth != nil && len(buf) > start && buf[start] != '/' {
 		// RFC 3986, section 3.3: beside an authority a path is empty or
 		// begins with "/". Only RFC 1808 params on the empty path of a
 		// base like "http://a" get here; 1808 keeps that slash apart.
-		buf = append(buf, 0)
-		copy(buf[start+1:], buf[start:len(buf)-1])
-		buf[start] = '/'
+		buf = insert(buf, start, "/")
 	}
-	if t.auth == nil && len(buf)-start >= 2 && buf[start] == '/' && buf[start+1] == '/' {
-		// RFC 3986, section 3.3: without an authority a path cannot
-		// begin with "//". "/." keeps the same path after dot removal.
-		buf = append(buf, "/."...)
-		copy(buf[start+2:], buf[start:len(buf)-2])
-		buf[start], buf[start+1] = '/', '.'
+	if t.auth == nil {
+		buf = guard(buf, start)
 	}
 	end := len(buf)
 	buf = append(buf, t.query...)
@@ -390,56 +279,4 @@ func (t *target) build() URI {
 	o.queryStart = end
 	o.fragStart = end + len(t.query)
 	return newURI(unsafe.String(unsafe.SliceData(buf), len(buf)), o)
-}
-
-// appendRemoveDotSegmentsLegacy is step 6 of RFC 2396, section 5.2 (and of
-// RFC 1808, section 4) on a merged path: every "." segment goes, leaving a
-// trailing "/" where it was last; each ".." removes the segment before it
-// unless that is "..", or the root of an absolute path; ".." segments with
-// nothing left to remove stay. out[base:] holds the kept segments joined by
-// "/"; n counts them.
-func appendRemoveDotSegmentsLegacy(out []byte, path string) []byte {
-	base := len(out)
-	abs := len(path) > 0 && path[0] == '/'
-	n := 0
-	push := func(seg string) {
-		if n > 0 {
-			out = append(out, '/')
-		}
-		out = append(out, seg...)
-		n++
-	}
-	for i := 0; i <= len(path); {
-		j := strings.IndexByte(path[i:], '/')
-		last := j < 0
-		if last {
-			j = len(path) - i
-		}
-		seg := path[i : i+j]
-		i += j + 1
-		switch {
-		case seg == ".":
-			if last {
-				push("")
-			}
-		case seg == ".." && n > 0 && !(abs && n == 1) && !lastSegmentIs(out[base:], ".."):
-			k := len(out) - 1
-			for k >= base && out[k] != '/' {
-				k--
-			}
-			out = out[:max(k, base)]
-			n--
-			if last {
-				push("")
-			}
-		default:
-			push(seg)
-		}
-	}
-	return out
-}
-
-func lastSegmentIs(b []byte, seg string) bool {
-	return len(b) >= len(seg) && string(b[len(b)-len(seg):]) == seg &&
-		(len(b) == len(seg) || b[len(b)-len(seg)-1] == '/')
 }
