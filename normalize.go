@@ -63,9 +63,10 @@ const (
 	DropTrailingSlash
 
 	// DropDirectoryIndex removes a last path segment that names a directory
-	// index page, such as "index.html" or "default.aspx" (see
-	// [IsDirectoryIndex]), keeping the "/" before it. May change the
-	// resource: it is a server convention, not a rule.
+	// index page, keeping the "/" before it: "index" or "default" followed
+	// by ".html", ".htm", ".shtml", ".php", ".asp", ".aspx" or ".jsp", in
+	// any ASCII case ("Index.HTML"). May change the resource: it is a
+	// server convention, not a rule.
 	DropDirectoryIndex
 
 	// DecodeSafe decodes, besides the unreserved characters, the
@@ -350,7 +351,7 @@ func (n Normalizer) pathNormal(p string, auth, scheme, slash bool, decode uint8)
 		}
 		if f&CollapseSlashes != 0 && r != "" && r[0] == '/' ||
 			f&DropTrailingSlash != 0 && r != "" && r[len(r)-1] == '/' ||
-			f&DropDirectoryIndex != 0 && isIndexName(lastSegment(r)) {
+			f&DropDirectoryIndex != 0 && isDirectoryIndex(lastSegment(r)) {
 			return false
 		}
 	} else {
@@ -361,7 +362,7 @@ func (n Normalizer) pathNormal(p string, auth, scheme, slash bool, decode uint8)
 			return false
 		}
 		if f&DropDirectoryIndex != 0 {
-			if i := strings.LastIndexByte(r, '/'); i >= 0 && isIndexName(r[i+1:]) {
+			if i := strings.LastIndexByte(r, '/'); i >= 0 && isDirectoryIndex(r[i+1:]) {
 				return false
 			}
 		}
@@ -562,7 +563,7 @@ func trimPathEnd(b []byte, start int, relative bool, f NormalizeFlags) []byte {
 			return b
 		}
 		i := lastSlash(b, start)
-		if i < start && !relative || !isIndexName(b[i+1:]) {
+		if i < start && !relative || !isDirectoryIndex(b[i+1:]) {
 			return b
 		}
 		b = b[:i+1]
@@ -572,12 +573,9 @@ func trimPathEnd(b []byte, start int, relative bool, f NormalizeFlags) []byte {
 	}
 }
 
-// IsDirectoryIndex reports whether a path segment names a directory index
-// page, for [DropDirectoryIndex]: "index" or "default" followed by ".html",
-// ".htm", ".shtml", ".php", ".asp", ".aspx" or ".jsp", in any ASCII case.
-func IsDirectoryIndex(segment string) bool { return isIndexName(segment) }
-
-func isIndexName[S ~string | ~[]byte](seg S) bool {
+// isDirectoryIndex reports whether a path segment names a directory index
+// page, as DropDirectoryIndex lists them.
+func isDirectoryIndex[S ~string | ~[]byte](seg S) bool {
 	if len(seg) > len("default.shtml") {
 		return false
 	}

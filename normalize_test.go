@@ -539,8 +539,8 @@ func TestIsDirectoryIndex(t *testing.T) {
 		"index": false, "index.": false, "index.txt": false, "xindex.html": false, "index.html5": false,
 		"": false, "default.shtmlx": false, "index.html.bak": false,
 	} {
-		if got := IsDirectoryIndex(s); got != want {
-			t.Errorf("IsDirectoryIndex(%q) = %v, want %v", s, got, want)
+		if got := isDirectoryIndex(s); got != want {
+			t.Errorf("isDirectoryIndex(%q) = %v, want %v", s, got, want)
 		}
 	}
 }
