@@ -1,9 +1,6 @@
 package uri
 
-import (
-	"strings"
-	"unsafe"
-)
+import "strings"
 
 // Relative returns the shortest reference that resolves, against u as the
 // base, to the same URI as target does: u.Resolve(u.Relative(target)) equals
@@ -18,9 +15,15 @@ import (
 // when the scheme differs or when no relative form can give its path. Like
 // Resolve, it needs a base with a scheme and ignores the base's fragment.
 func (u URI) Relative(target URI) (URI, error) {
-	t, err := u.Resolve(target)
-	if err != nil {
-		return URI{}, err
+	t := target
+	if u.IsRelative() || t.IsRelative() || hasDotSegment(t.pathText()) {
+		// Otherwise the target is its own resolution (RFC 3986, section
+		// 5.2.2: a scheme, and remove_dot_segments leaves the path as
+		// it is), and resolving would only copy it.
+		var err error
+		if t, err = u.Resolve(target); err != nil {
+			return URI{}, err
+		}
 	}
 	b := &u
 	if t.schemeText() != b.schemeText() {
@@ -90,10 +93,13 @@ func (u URI) Relative(target URI) (URI, error) {
 		}
 		return t.tail(t.pathStart), nil
 	case 2:
-		buf := appendRelativePath(make([]byte, 0, best), ups, rest)
-		n := len(buf)
-		buf = append(append(buf, query...), fragment...)
-		return pathOnly(unsafe.String(unsafe.SliceData(buf), len(buf)), n, n+len(query)), nil
+		var w strings.Builder
+		w.Grow(best)
+		writeRelativePath(&w, ups, rest)
+		n := w.Len()
+		w.WriteString(query)
+		w.WriteString(fragment)
+		return pathOnly(w.String(), n, n+len(query)), nil
 	}
 	if t.HasAuthority() {
 		return t.withoutScheme(), nil
@@ -172,19 +178,23 @@ func relativeLen(ups int, rest string) int {
 	return len(rest)
 }
 
-func appendRelativePath(buf []byte, ups int, rest string) []byte {
+// writeRelativePath writes the path that relativeLen measures.
+func writeRelativePath(w *strings.Builder, ups int, rest string) {
 	switch {
 	case ups > 0:
-		for i := 0; i < ups; i++ {
-			buf = append(buf, "../"...)
+		for i := 1; i < ups; i++ {
+			w.WriteString("../")
 		}
 		if rest == "" {
-			return buf[:len(buf)-1] // a final ".." keeps its "/" when resolved
+			w.WriteString("..") // a final ".." keeps its "/" when resolved
+			return
 		}
+		w.WriteString("../")
 	case rest == "":
-		return append(buf, '.')
+		w.WriteByte('.')
+		return
 	case needsDotPrefix(rest):
-		buf = append(buf, "./"...)
+		w.WriteString("./")
 	}
-	return append(buf, rest...)
+	w.WriteString(rest)
 }
