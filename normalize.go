@@ -16,6 +16,10 @@ import (
 // URI whose offsets come from those lengths, not from parsing again. The two
 // passes must agree exactly: isNormal(u) must hold if and only if
 // appendNormal(u) gives back u's text. The fuzz test checks that both ways.
+// The mirror is worth its upkeep: on URIs already in normal form (the normal
+// forms of the URL lists), Normalize takes 57-102 ns and no allocation with
+// the check, 171-229 ns and one allocation without it, 2.2x to 3x
+// (BenchmarkNormalizeNormal, 6 interleaved rounds).
 
 // NormalizeFlags selects normalizations to apply on top of the RFC's own
 // (sections 6.2.2 and 6.2.3), for a [Normalizer]. The zero value selects
