@@ -29,7 +29,7 @@ func (u URI) Relative(target URI) (URI, error) {
 	if t.schemeText() != b.schemeText() {
 		return t, nil
 	}
-	if t.HasAuthority() != b.HasAuthority() || t.s[t.schemeEnd:t.pathStart] != b.s[b.schemeEnd:b.pathStart] {
+	if t.authorityText() != b.authorityText() {
 		if !t.HasAuthority() {
 			return t, nil // a reference without scheme would inherit the authority
 		}
@@ -47,7 +47,7 @@ func (u URI) Relative(target URI) (URI, error) {
 	}
 	// What a merge keeps of the base path, as dot removal leaves it: a
 	// reference path is appended to this (RFC 3986, 5.2.3 and 5.2.4).
-	dir := RemoveDotSegments(mergeDir(b.pathText(), b.HasAuthority()))
+	dir := RemoveDotSegments(mergeDir(b.pathText(), b.authorityText() != ""))
 	if path == "" {
 		switch {
 		case t.HasAuthority():

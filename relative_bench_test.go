@@ -108,26 +108,18 @@ func BenchmarkRelative(b *testing.B) {
 			pairs := relPairs(l.valid, shape.make)
 			name := "data=" + l.name + "/target=" + shape.shape
 			b.Run(name+"/lib=neturl", func(b *testing.B) {
-				benchResolve(b, len(pairs), func(n int) (bytes int) {
-					for i, j := 0, 0; i < n; i++ {
-						bytes += len(naiveRelative(pairs[j].nbase, pairs[j].ntarget))
-						if j++; j == len(pairs) {
-							j = 0
-						}
-					}
-					return bytes
+				benchResolve(b, len(pairs), func(n int) int {
+					return cycle(n, len(pairs), func(j int) int {
+						return len(naiveRelative(pairs[j].nbase, pairs[j].ntarget))
+					})
 				})
 			})
 			b.Run(name+"/lib=uri", func(b *testing.B) {
-				benchResolve(b, len(pairs), func(n int) (bytes int) {
-					for i, j := 0, 0; i < n; i++ {
+				benchResolve(b, len(pairs), func(n int) int {
+					return cycle(n, len(pairs), func(j int) int {
 						r, _ := pairs[j].base.Relative(pairs[j].target)
-						bytes += len(r.String())
-						if j++; j == len(pairs) {
-							j = 0
-						}
-					}
-					return bytes
+						return len(r.String())
+					})
 				})
 			})
 		}
