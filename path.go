@@ -119,11 +119,12 @@ func appendRemoveDotSegments(out []byte, path string) []byte {
 // which 2E moves to the output.
 func appendSlashSegments(out []byte, base int, p string) []byte {
 	for {
-		seg, last := p, true
-		j := strings.IndexByte(p, '/')
-		if j >= 0 {
-			seg, last = p[:j], false
+		// Segments are short: a loop beats a call to IndexByte here.
+		j := 0
+		for j < len(p) && p[j] != '/' {
+			j++
 		}
+		seg, last := p[:j], j == len(p)
 		switch seg {
 		case ".": // 2B
 		case "..": // 2C
