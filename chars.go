@@ -137,3 +137,38 @@ func scanClass(s string, i int, mask uint8) int {
 	}
 	return i
 }
+
+// ASCII case, for normalization (RFC 3986, sections 6.2.2.1 and 6.2.3) and
+// case-insensitive comparison.
+
+// hasUpper reports whether s holds an ASCII uppercase letter.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i]-'A' < 26 {
+			return true
+		}
+	}
+	return false
+}
+
+func lower(c byte) byte {
+	if c-'A' < 26 {
+		return c + ('a' - 'A')
+	}
+	return c
+}
+
+func upper(c byte) byte {
+	if c-'a' < 26 {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// appendLower appends s in ASCII lowercase.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		b = append(b, lower(s[i]))
+	}
+	return b
+}

@@ -554,3 +554,104 @@ func unescapeValid(s string, form bool) string {
 	}
 	return decode(s, i, len(s)-2*strings.Count(s[i:], "%"), form)
 }
+
+// Percent-encoding normalization (RFC 3986, sections 2.3, 6.2.2.1 and
+// 6.2.2.2): which triplets a Normalizer decodes, and the normal form of
+// the others.
+
+// decodeClass tells, for each octet, in which components a normalizer
+// decodes its percent-encoding: dUnreserved everywhere (RFC 3986, section
+// 2.3), the others only with DecodeSafe. It is never written after init.
+var decodeClass = func() (t [256]uint8) {
+	for c := range 256 {
+		if class[c]&cUnreserved != 0 {
+			t[c] |= dUnreserved
+		}
+	}
+	for _, c := range []byte("!$&'()*+,=:@") {
+		t[c] |= dSafePath
+	}
+	for _, c := range []byte("!$'()*,:@/?") {
+		t[c] |= dSafeQuery
+	}
+	return t
+}()
+
+const (
+	dUnreserved = 1 << iota
+	dSafePath
+	dSafeQuery
+)
+
+// pctNormal reports whether every percent-encoding in s, a valid component,
+// is normal: uppercase hexadecimal digits, and not one that decode says to
+// decode.
+func pctNormal(s string, decode uint8) bool {
+	for {
+		i := strings.IndexByte(s, '%')
+		if i < 0 {
+			return true
+		}
+		if !tripletNormal(s[i+1], s[i+2], decode) {
+			return false
+		}
+		s = s[i+3:]
+	}
+}
+
+// tripletNormal reports whether "%" hi lo is a normal percent-encoding.
+func tripletNormal(hi, lo byte, decode uint8) bool {
+	return hi-'a' >= 6 && lo-'a' >= 6 && decodeClass[unhex(hi)<<4|unhex(lo)]&decode == 0
+}
+
+// appendPct appends s, a valid component, with its percent-encodings
+// normalized (RFC 3986, sections 6.2.2.1 and 6.2.2.2): those of the octets
+// in decode are decoded, the others get uppercase hexadecimal digits. With
+// lower, letters are lowercased too, decoded ones included (the host).
+func appendPct(b []byte, s string, decode uint8, lowercase bool) []byte {
+	for {
+		i := strings.IndexByte(s, '%')
+		if i < 0 {
+			i = len(s)
+		}
+		if lowercase {
+			b = appendLower(b, s[:i])
+		} else {
+			b = append(b, s[:i]...)
+		}
+		if i == len(s) {
+			return b
+		}
+		b = appendTriplet(b, s[i+1], s[i+2], decode, lowercase)
+		s = s[i+3:]
+	}
+}
+
+// appendTriplet appends the normal form of the percent-encoding "%" hi lo.
+func appendTriplet(b []byte, hi, lo byte, decode uint8, lowercase bool) []byte {
+	c := unhex(hi)<<4 | unhex(lo)
+	if decodeClass[c]&decode == 0 {
+		return append(b, '%', upper(hi), upper(lo))
+	}
+	if lowercase {
+		c = lower(c)
+	}
+	return append(b, c)
+}
+
+// pctInPlace normalizes the percent-encodings of b[start:] in place, as
+// appendPct does; the text only shrinks.
+func pctInPlace(b []byte, start int, decode uint8) []byte {
+	w := start
+	for r := start; r < len(b); r++ {
+		if b[r] != '%' {
+			b[w] = b[r]
+			w++
+			continue
+		}
+		hi, lo := b[r+1], b[r+2]
+		w += len(appendTriplet(b[w:w], hi, lo, decode, false))
+		r += 2
+	}
+	return b[:w]
+}

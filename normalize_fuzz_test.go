@@ -254,15 +254,3 @@ func FuzzEqual(f *testing.F) {
 		}
 	})
 }
-
-// hasDotSegmentFast must answer as hasDotSegment (resolve.go) does.
-func FuzzHasDotSegmentFast(f *testing.F) {
-	for _, s := range []string{"", "/a/./b", "..", "a/..b/.", "/.../.x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, p string) {
-		if got, want := hasDotSegmentFast(p), hasDotSegment(p); got != want {
-			t.Errorf("hasDotSegmentFast(%q) = %v, hasDotSegment says %v", p, got, want)
-		}
-	})
-}

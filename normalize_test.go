@@ -532,18 +532,6 @@ func TestNormalizeFlagsString(t *testing.T) {
 	}
 }
 
-// hasDotSegmentFast answers as hasDotSegment (resolve.go) does.
-func TestHasDotSegmentFast(t *testing.T) {
-	for _, p := range []string{
-		"", ".", "..", "...", "/", "/.", "/..", "/...", "./", "../", ".../", "a/.", "a/..", "a/...",
-		"/a/./b", "/a/../b", "/a/.../b", "/.a/b", "/a./b", "/a/.b.", "//.", ".//", "a.b/c.d", "/x/..y", "/x/.y/..",
-	} {
-		if got, want := hasDotSegmentFast(p), hasDotSegment(p); got != want {
-			t.Errorf("hasDotSegmentFast(%q) = %v, hasDotSegment says %v", p, got, want)
-		}
-	}
-}
-
 func TestIsDirectoryIndex(t *testing.T) {
 	for s, want := range map[string]bool{
 		"index.html": true, "INDEX.HTM": true, "default.aspx": true, "Default.asp": true, "index.php": true,
@@ -551,8 +539,8 @@ func TestIsDirectoryIndex(t *testing.T) {
 		"index": false, "index.": false, "index.txt": false, "xindex.html": false, "index.html5": false,
 		"": false, "default.shtmlx": false, "index.html.bak": false,
 	} {
-		if got := IsDirectoryIndex(s); got != want {
-			t.Errorf("IsDirectoryIndex(%q) = %v, want %v", s, got, want)
+		if got := isDirectoryIndex(s); got != want {
+			t.Errorf("isDirectoryIndex(%q) = %v, want %v", s, got, want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"iter"
+	"slices"
 	"strings"
 )
 
@@ -356,4 +357,79 @@ func (q Query) rewrite(key, value string, set bool) Query {
 		writePair(&b, key, value, m)
 	}
 	return Query{raw: b.String(), mode: q.mode}
+}
+
+// Sorting query parameters by name, for the SortQuery normalization.
+
+// sortParams sorts the "&"-separated parameters of the query in b[start:]
+// by name, stably (see SortQuery).
+func sortParams(b []byte, start int) []byte {
+	q := b[start:]
+	if paramsSorted(q) {
+		return b
+	}
+	type param struct{ start, end, keyEnd int }
+	var stack [32]param
+	params := stack[:0]
+	for i := 0; i <= len(q); {
+		j, k := nextParam(q, i)
+		params = append(params, param{i, j, k})
+		i = j + 1
+	}
+	slices.SortStableFunc(params, func(x, y param) int {
+		return compare(q[x.start:x.keyEnd], q[y.start:y.keyEnd])
+	})
+	// Write the sorted query after b, then move it into place.
+	end := len(b)
+	for i, p := range params {
+		if i > 0 {
+			b = append(b, '&')
+		}
+		b = append(b, b[start+p.start:start+p.end]...)
+	}
+	copy(b[start:], b[end:])
+	return b[:end]
+}
+
+// nextParam finds the parameter of query q that starts at i: it ends at
+// end (the next "&" or the end of q), and its name at keyEnd (the first "="
+// in it, or end).
+func nextParam[S ~string | ~[]byte](q S, i int) (end, keyEnd int) {
+	end = i
+	for end < len(q) && q[end] != '&' {
+		end++
+	}
+	keyEnd = i
+	for keyEnd < end && q[keyEnd] != '=' {
+		keyEnd++
+	}
+	return end, keyEnd
+}
+
+// paramsSorted reports whether the parameters of query q are in the order
+// SortQuery gives them.
+func paramsSorted[S ~string | ~[]byte](q S) bool {
+	var prev S
+	for i := 0; i <= len(q); {
+		j, k := nextParam(q, i)
+		if i > 0 && less(q[i:k], prev) {
+			return false
+		}
+		prev = q[i:k]
+		i = j + 1
+	}
+	return true
+}
+
+// less reports whether a sorts before b, byte by byte.
+func less[S ~string | ~[]byte](a, b S) bool { return compare(a, b) < 0 }
+
+// compare orders a and b byte by byte, as bytes.Compare does.
+func compare[S ~string | ~[]byte](a, b S) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return int(a[i]) - int(b[i])
+		}
+	}
+	return len(a) - len(b)
 }

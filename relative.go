@@ -1,9 +1,6 @@
 package uri
 
-import (
-	"strings"
-	"unsafe"
-)
+import "strings"
 
 // Relative returns the shortest reference that resolves, against u as the
 // base, to the same URI as target does: u.Resolve(u.Relative(target)) equals
@@ -18,15 +15,21 @@ import (
 // when the scheme differs or when no relative form can give its path. Like
 // Resolve, it needs a base with a scheme and ignores the base's fragment.
 func (u URI) Relative(target URI) (URI, error) {
-	t, err := u.Resolve(target)
-	if err != nil {
-		return URI{}, err
+	t := target
+	if u.IsRelative() || t.IsRelative() || hasDotSegment(t.pathText()) {
+		// Otherwise the target is its own resolution (RFC 3986, section
+		// 5.2.2: a scheme, and remove_dot_segments leaves the path as
+		// it is), and resolving would only copy it.
+		var err error
+		if t, err = u.Resolve(target); err != nil {
+			return URI{}, err
+		}
 	}
 	b := &u
 	if t.schemeText() != b.schemeText() {
 		return t, nil
 	}
-	if t.HasAuthority() != b.HasAuthority() || t.s[t.schemeEnd:t.pathStart] != b.s[b.schemeEnd:b.pathStart] {
+	if t.authorityText() != b.authorityText() {
 		if !t.HasAuthority() {
 			return t, nil // a reference without scheme would inherit the authority
 		}
@@ -44,7 +47,7 @@ func (u URI) Relative(target URI) (URI, error) {
 	}
 	// What a merge keeps of the base path, as dot removal leaves it: a
 	// reference path is appended to this (RFC 3986, 5.2.3 and 5.2.4).
-	dir := RemoveDotSegments(mergeDir(b))
+	dir := RemoveDotSegments(mergeDir(b.pathText(), b.authorityText() != ""))
 	if path == "" {
 		switch {
 		case t.HasAuthority():
@@ -66,7 +69,7 @@ func (u URI) Relative(target URI) (URI, error) {
 	}
 	if path[0] == '/' {
 		n := len(t.s) - t.pathStart
-		if strings.HasPrefix(path, "//") {
+		if needsGuard(path) {
 			n += 2 // "/." keeps "//" from reading as an authority
 		}
 		if n < best {
@@ -74,8 +77,8 @@ func (u URI) Relative(target URI) (URI, error) {
 		}
 	}
 	real := path
-	if !t.HasAuthority() && strings.HasPrefix(real, "/.//") {
-		real = real[2:] // the guard that resolution puts back
+	if !t.HasAuthority() {
+		real = unguard(path) // resolution puts the guard back
 	}
 	ups, rest, ok := relativePath(dir, real)
 	if ok {
@@ -85,15 +88,18 @@ func (u URI) Relative(target URI) (URI, error) {
 	}
 	switch kind {
 	case 1:
-		if strings.HasPrefix(path, "//") {
+		if needsGuard(path) {
 			return relativeRef("/."+path, query, fragment), nil
 		}
 		return t.tail(t.pathStart), nil
 	case 2:
-		buf := appendRelativePath(make([]byte, 0, best), ups, rest)
-		n := len(buf)
-		buf = append(append(buf, query...), fragment...)
-		return pathOnly(unsafe.String(unsafe.SliceData(buf), len(buf)), n, n+len(query)), nil
+		var w strings.Builder
+		w.Grow(best)
+		writeRelativePath(&w, ups, rest)
+		n := w.Len()
+		w.WriteString(query)
+		w.WriteString(fragment)
+		return pathOnly(w.String(), n, n+len(query)), nil
 	}
 	if t.HasAuthority() {
 		return t.withoutScheme(), nil
@@ -166,38 +172,29 @@ func relativeLen(ups int, rest string) int {
 		return 3*ups + len(rest)
 	case rest == "":
 		return 1 // "."
-	case needsDotSlash(rest):
+	case needsDotPrefix(rest):
 		return 2 + len(rest)
 	}
 	return len(rest)
 }
 
-func appendRelativePath(buf []byte, ups int, rest string) []byte {
+// writeRelativePath writes the path that relativeLen measures.
+func writeRelativePath(w *strings.Builder, ups int, rest string) {
 	switch {
 	case ups > 0:
-		for i := 0; i < ups; i++ {
-			buf = append(buf, "../"...)
+		for i := 1; i < ups; i++ {
+			w.WriteString("../")
 		}
 		if rest == "" {
-			return buf[:len(buf)-1] // a final ".." keeps its "/" when resolved
+			w.WriteString("..") // a final ".." keeps its "/" when resolved
+			return
 		}
+		w.WriteString("../")
 	case rest == "":
-		return append(buf, '.')
-	case needsDotSlash(rest):
-		buf = append(buf, "./"...)
+		w.WriteByte('.')
+		return
+	case needsDotPrefix(rest):
+		w.WriteString("./")
 	}
-	return append(buf, rest...)
-}
-
-// needsDotSlash reports whether a relative path must be written after "./":
-// when it begins with "/" (it would be absolute) or its first segment has a
-// ":" (it would read as a scheme, RFC 3986, section 4.2). A target path has
-// no dot segment (its "/." guard is taken off before), so none needs
-// protection here.
-func needsDotSlash(rest string) bool {
-	seg := rest
-	if i := strings.IndexByte(rest, '/'); i >= 0 {
-		seg = rest[:i]
-	}
-	return seg == "" || strings.IndexByte(seg, ':') >= 0
+	w.WriteString(rest)
 }

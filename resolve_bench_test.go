@@ -20,26 +20,31 @@ type resolvePair struct {
 	baseS, refStr string
 }
 
-// refForms turn a URL of the list into the kinds of references pages carry:
-// a sibling file, a climb, an absolute path, a query, a fragment, a dot
-// segment, a network path and a whole URI.
-var refForms = []func(u uri.URI) string{
-	func(u uri.URI) string { return lastSegment(u.Path()) + "x" },
-	func(u uri.URI) string { return "../" + lastSegment(u.Path()) },
-	func(u uri.URI) string { return u.Path() + "?" + u.Query() },
-	func(u uri.URI) string { return "?" + u.Query() },
-	func(u uri.URI) string { return "#" + u.Fragment() },
-	func(u uri.URI) string { return "./a/../" + lastSegment(u.Path()) },
-	func(u uri.URI) string { return "//" + u.Authority() + u.Path() },
-	func(u uri.URI) string { return u.String() },
+// refForms turn a URL of the list into the kinds of references pages carry,
+// each under the name of its shape: a sibling file, a climb, an absolute
+// path with query, a query, a fragment, a dot segment, a network path and a
+// whole URI.
+var refForms = []struct {
+	shape string
+	make  func(u uri.URI) string
+}{
+	{"sibling", func(u uri.URI) string { return lastSegment(u.Path()) + "x" }},
+	{"up", func(u uri.URI) string { return "../" + lastSegment(u.Path()) }},
+	{"abspath", func(u uri.URI) string { return u.Path() + "?" + u.Query() }},
+	{"query", func(u uri.URI) string { return "?" + u.Query() }},
+	{"fragment", func(u uri.URI) string { return "#" + u.Fragment() }},
+	{"dot", func(u uri.URI) string { return "./a/../" + lastSegment(u.Path()) }},
+	{"netpath", func(u uri.URI) string { return "//" + u.Authority() + u.Path() }},
+	{"whole", func(u uri.URI) string { return u.String() }},
 }
 
 func lastSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
 // resolvePairs pairs each valid URL, as the base, with a reference built from
-// the next URL of the list, cycling through refForms. Pairs that either
-// library cannot parse are left out.
-func resolvePairs(list []string) []resolvePair {
+// the next URL of the list, cycling through refForms; shape, when not "",
+// keeps only the pairs of that shape. Pairs that either library cannot parse
+// are left out.
+func resolvePairs(list []string, shape string) []resolvePair {
 	var pairs []resolvePair
 	for i, s := range list {
 		base, err := uri.Parse(s)
@@ -47,7 +52,11 @@ func resolvePairs(list []string) []resolvePair {
 		if err != nil || err2 != nil || base.IsRelative() {
 			continue
 		}
-		refStr := refForms[i%len(refForms)](next)
+		form := refForms[i%len(refForms)]
+		if shape != "" && form.shape != shape {
+			continue
+		}
+		refStr := form.make(next)
 		ref, err := uri.Parse(refStr)
 		nbase, err2 := url.Parse(s)
 		nref, err3 := url.Parse(refStr)
@@ -59,36 +68,36 @@ func resolvePairs(list []string) []resolvePair {
 	return pairs
 }
 
-// BenchmarkResolve compares uri's Resolve with net/url's ResolveReference.
+// BenchmarkResolve compares uri's Resolve with net/url's ResolveReference,
+// on every list, for all shapes mixed (shape=mix) and for each one alone.
 func BenchmarkResolve(b *testing.B) {
+	shapes := []string{"mix"}
+	for _, f := range refForms {
+		shapes = append(shapes, f.shape)
+	}
 	for _, l := range loadBenchData(b) {
 		if l.name == "wpt" {
 			continue // edge cases, not pages
 		}
-		pairs := resolvePairs(l.valid)
-		b.Run("data="+l.name+"/lib=neturl", func(b *testing.B) {
-			benchResolve(b, len(pairs), func(n int) (bytes int) {
-				for i, j := 0, 0; i < n; i++ {
-					bytes += len(pairs[j].nbase.ResolveReference(pairs[j].nref).Path)
-					if j++; j == len(pairs) {
-						j = 0
-					}
-				}
-				return bytes
+		for _, shape := range shapes {
+			pairs := resolvePairs(l.valid, strings.TrimPrefix(shape, "mix"))
+			name := "data=" + l.name + "/shape=" + shape
+			b.Run(name+"/lib=neturl", func(b *testing.B) {
+				benchResolve(b, len(pairs), func(n int) int {
+					return cycle(n, len(pairs), func(j int) int {
+						return len(pairs[j].nbase.ResolveReference(pairs[j].nref).Path)
+					})
+				})
 			})
-		})
-		b.Run("data="+l.name+"/lib=uri", func(b *testing.B) {
-			benchResolve(b, len(pairs), func(n int) (bytes int) {
-				for i, j := 0, 0; i < n; i++ {
-					t, _ := pairs[j].base.Resolve(pairs[j].ref)
-					bytes += len(t.Path())
-					if j++; j == len(pairs) {
-						j = 0
-					}
-				}
-				return bytes
+			b.Run(name+"/lib=uri", func(b *testing.B) {
+				benchResolve(b, len(pairs), func(n int) int {
+					return cycle(n, len(pairs), func(j int) int {
+						t, _ := pairs[j].base.Resolve(pairs[j].ref)
+						return len(t.Path())
+					})
+				})
 			})
-		})
+		}
 	}
 }
 
@@ -108,12 +117,26 @@ func benchResolve(b *testing.B, pairs int, run func(n int) int) {
 
 var sink int
 
+// cycle calls op on the pair indexes 0, 1, ... pairs-1, 0, 1... n times in
+// all and sums what it returns, so that the work cannot be dropped. It is
+// small enough to be inlined, and op with it: no call through a function
+// value per operation.
+func cycle(n, pairs int, op func(j int) int) (sum int) {
+	for i, j := 0, 0; i < n; i++ {
+		sum += op(j)
+		if j++; j == pairs {
+			j = 0
+		}
+	}
+	return sum
+}
+
 // TestResolvePairsAgree checks, on a few hand-made pairs, that the benchmark
 // compares like with like: both libraries give the same target for them.
 func TestResolvePairsAgree(t *testing.T) {
 	pairs := resolvePairs([]string{
 		"http://a/b/c/d;p?q", "https://x.example/p/q.html?z=1#f", "http://h:8/dir/file", "file:///u/v/w.js",
-	})
+	}, "")
 	if len(pairs) != 4 {
 		t.Fatalf("%d pairs, want 4", len(pairs))
 	}
