@@ -66,6 +66,10 @@ var (
 	// encoded.
 	ErrPathColon = errors.New(`first segment of a relative-path reference must not contain ":"`)
 
+	// ErrUnknownStandard: a [Resolver]'s Standard is none of RFC3986,
+	// RFC2396 and RFC1808; the error's Input is the number.
+	ErrUnknownStandard = errors.New("unknown resolution standard")
+
 	// ErrScanNull: [URI.Scan] was given SQL NULL, which is no reference
 	// (the empty reference is valid and is stored as ""). Scan a nullable
 	// column into sql.Null[uri.URI].
@@ -137,8 +141,11 @@ func (e *Error) Error() string {
 		b = append(b, ' ')
 		b = strconv.AppendQuote(b, e.Input[e.Offset:end])
 	}
-	if errors.Is(e.Err, ErrScanNull) || errors.Is(e.Err, ErrScanType) {
+	switch {
+	case errors.Is(e.Err, ErrScanNull) || errors.Is(e.Err, ErrScanType):
 		return string(b) // no text was read: a value of the wrong kind
+	case e.Err == ErrUnknownStandard:
+		return string(b) + " " + e.Input
 	}
 	switch e.Err {
 	case ErrMissingScheme, ErrUnexpectedScheme, ErrUnexpectedFragment, ErrEmptyScheme:

@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -14,9 +13,12 @@ type Standard uint16
 // The specifications a Resolver can follow. RFC 2396 and RFC 1808 are
 // obsolete; they are here to reproduce what older software did.
 const (
-	RFC3986 Standard = 3986 // RFC 3986, section 5.2 (the default)
-	RFC2396 Standard = 2396 // RFC 2396, section 5.2 and Appendix C
-	RFC1808 Standard = 1808 // RFC 1808, sections 4 and 5
+	// RFC3986 follows RFC 3986, section 5.2; it is the default.
+	RFC3986 Standard = 3986
+	// RFC2396 follows RFC 2396, section 5.2 and Appendix C.
+	RFC2396 Standard = 2396
+	// RFC1808 follows RFC 1808, sections 4 and 5.
+	RFC1808 Standard = 1808
 )
 
 // String returns "RFC 3986", "RFC 2396" or "RFC 1808".
@@ -26,10 +28,6 @@ func (s Standard) String() string {
 	}
 	return "RFC " + strconv.Itoa(int(s))
 }
-
-// ErrUnknownStandard is returned by a [Resolver] whose Standard is none of
-// RFC3986, RFC2396 and RFC1808.
-var ErrUnknownStandard = errors.New("uri: unknown resolution standard")
 
 // A Resolver turns references into target URIs against a base URI. Its zero
 // value follows RFC 3986 strictly; it is a small value, safe to copy and to
@@ -84,7 +82,7 @@ func (r Resolver) Resolve(base, ref URI) (URI, error) {
 	case RFC1808:
 		resolve1808(&t, &base, &ref, refScheme)
 	default:
-		return URI{}, ErrUnknownStandard
+		return URI{}, &Error{Input: strconv.Itoa(int(r.Standard)), Err: ErrUnknownStandard}
 	}
 	return t, nil
 }

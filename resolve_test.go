@@ -178,8 +178,9 @@ func TestResolveErrors(t *testing.T) {
 		t.Errorf("relative base: err = %v, want *Error with ErrMissingScheme on the base", err)
 	}
 	_, err = Resolver{Standard: 2616}.Resolve(MustParse("http://a"), MustParse("b"))
-	if !errors.Is(err, ErrUnknownStandard) {
-		t.Errorf("unknown standard: err = %v", err)
+	if !errors.Is(err, ErrUnknownStandard) || !errors.As(err, &e) || e.Input != "2616" ||
+		err.Error() != "uri: unknown resolution standard 2616" {
+		t.Errorf("unknown standard: err = %v, want an *Error matching ErrUnknownStandard", err)
 	}
 }
 
