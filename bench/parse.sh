@@ -70,6 +70,7 @@ for unit in sec/op cpu-ns/op; do
 			printf "  %-45s %6.2fx\n", $1, $2 / $4 }'
 done
 
-# Entry points of uri against Parse.
+# Entry points of uri against Parse, when they were run.
+grep -q '^BenchmarkEntryPoint' "$OUT" || exit 0
 echo
 benchstat -col '/fn@(Parse ParseURI ParseAbsolute ParseRelative)' -filter '.name:EntryPoint .unit:(sec/op OR cpu-ns/op OR exact-allocs/op)' "$OUT"
