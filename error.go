@@ -80,7 +80,9 @@ var (
 )
 
 // Component names a part of a URI reference, for errors and for the
-// operations that work on one component.
+// operations that work on one component. The zero Component stands for the
+// reference as a whole ("URI reference"), as in an error that no single
+// component causes.
 type Component uint8
 
 // The components of RFC 3986, section 3, in the order they are written.
