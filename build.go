@@ -58,15 +58,6 @@ func (u *URI) span(c int) (start, end int) {
 	return u.fragStart, len(u.s)
 }
 
-// lens returns the length of each component of u, delimiters included.
-func (u *URI) lens() (l [numComps]int) {
-	for c := range l {
-		a, b := u.span(c)
-		l[c] = b - a
-	}
-	return l
-}
-
 // offsetsOf returns the offsets of a text made of components of lengths l,
 // delimiters included, with "//" after the scheme when auth is set. This,
 // the parser and URI.shifted are the only code that computes offsets.

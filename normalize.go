@@ -231,7 +231,7 @@ func (n Normalizer) lookup(scheme string) SchemeInfo {
 }
 
 // layout records where each component of a normal form ends in its text, so
-// that the URI is made from lengths (see parts.uri).
+// that the URI is made from lengths (see offsetsOf).
 type layout struct {
 	scheme, userinfo, host, port, path, query int
 	auth                                      bool
@@ -241,19 +241,19 @@ type layout struct {
 
 // uri returns the URI whose text is s, the text that l describes.
 func (l *layout) uri(s string) URI {
-	p := parts{auth: l.auth, kind: l.kind, addr: l.addr}
-	p.scheme = s[:l.scheme]
+	var n [numComps]int
+	n[iScheme] = l.scheme
 	i := l.scheme
 	if l.auth {
-		p.userinfo = s[i+2 : l.userinfo]
-		p.host = s[l.userinfo:l.host]
-		p.port = s[l.host:l.port]
+		n[iUserinfo] = l.userinfo - (i + 2)
+		n[iHost] = l.host - l.userinfo
+		n[iPort] = l.port - l.host
 		i = l.port
 	}
-	p.path = s[i:l.path]
-	p.query = s[l.path:l.query]
-	p.fragment = s[l.query:]
-	return p.uri(s)
+	n[iPath] = l.path - i
+	n[iQuery] = l.query - l.path
+	n[iFragment] = len(s) - l.query
+	return newURI(s, offsetsOf(&n, l.auth, l.kind, l.addr))
 }
 
 // decodeSets returns the decode classes for the path and for the query and

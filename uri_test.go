@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/netip"
 	"slices"
 	"sync"
 	"testing"
@@ -219,3 +220,53 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// parts holds a reference's components as text, each with its delimiter, in
+// the layout of URI's offsets: "http:", "user@", "[::1]", ":80", "/p", "?q",
+// "#f". An absent component is "". auth tells whether "//" is written, which
+// an empty host alone cannot tell ("file:///x"). The tests use it to check
+// that a value recomposes from its components and that offsetsOf lays out
+// any combination of them.
+type parts struct {
+	scheme, userinfo, host, port, path, query, fragment string
+	auth                                                bool
+	kind                                                HostKind
+	addr                                                netip.Addr
+}
+
+// parts returns u's components.
+func (u URI) parts() parts {
+	p := parts{
+		scheme:   u.s[:u.schemeEnd],
+		path:     u.s[u.pathStart:u.queryStart],
+		query:    u.s[u.queryStart:u.fragStart],
+		fragment: u.s[u.fragStart:],
+		kind:     u.kind,
+		addr:     u.addr,
+	}
+	if u.HasAuthority() {
+		p.auth = true
+		p.userinfo = u.s[u.schemeEnd+2 : u.hostStart]
+		p.host = u.s[u.hostStart:u.hostEnd]
+		p.port = u.s[u.hostEnd:u.pathStart]
+	}
+	return p
+}
+
+// join recomposes the text (RFC 3986, section 5.3) with one allocation.
+func (p *parts) join() string {
+	slashes := ""
+	if p.auth {
+		slashes = "//"
+	}
+	return p.scheme + slashes + p.userinfo + p.host + p.port + p.path + p.query + p.fragment
+}
+
+// uri returns the URI whose text is s, which must be p joined.
+func (p *parts) uri(s string) URI {
+	l := [numComps]int{len(p.scheme), len(p.userinfo), len(p.host), len(p.port), len(p.path), len(p.query), len(p.fragment)}
+	return newURI(s, offsetsOf(&l, p.auth, p.kind, p.addr))
+}
+
+// build joins p into a new URI.
+func (p *parts) build() URI { return p.uri(p.join()) }
