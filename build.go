@@ -1054,7 +1054,9 @@ func (b *Builder) Build() (URI, error) {
 		return URI{}, err
 	}
 
-	var l [numComps]int
+	// The lengths, and where kept components are in the base or how long
+	// a set component's text is once escaped, so as to measure once.
+	var l, at, tl [numComps]int
 	n := 0
 	if auth {
 		n = 2
@@ -1063,9 +1065,9 @@ func (b *Builder) Build() (URI, error) {
 		switch st[c] {
 		case pieceKeep:
 			s, e := u.span(c)
-			l[c] = e - s
+			l[c], at[c] = e-s, s
 		case pieceSet:
-			l[c] = b.partLen(c, pathCS, firstCS)
+			l[c], tl[c] = b.partLen(c, pathCS, firstCS)
 		}
 		n += l[c]
 	}
@@ -1082,10 +1084,9 @@ func (b *Builder) Build() (URI, error) {
 		}
 		switch st[c] {
 		case pieceKeep:
-			s, e := u.span(c)
-			t = append(t, u.s[s:e]...)
+			t = append(t, u.s[at[c]:at[c]+l[c]]...)
 		case pieceSet:
-			t = b.appendPart(t, c, pathCS, firstCS)
+			t = b.appendPart(t, c, pathCS, firstCS, tl[c])
 		}
 	}
 	return newURI(string(t), offsetsOf(&l, auth, kind, addr)), nil
@@ -1153,20 +1154,20 @@ func (b *Builder) appendSep(auth bool) (path, sep string) {
 }
 
 // partLen returns the length of component c once written, delimiters
-// included.
-func (b *Builder) partLen(c int, pathCS, firstCS charset) int {
+// included, and that of its text alone when it is one text in one charset.
+func (b *Builder) partLen(c int, pathCS, firstCS charset) (n, text int) {
 	p := &b.parts[c]
 	pre, post := delims(c)
-	n := len(pre) + len(post)
+	n = len(pre) + len(post)
 	if p.brackets {
 		n += 2
 	}
 	switch p.cs {
 	case csNumber:
 		var buf [5]byte
-		return n + len(strconv.AppendUint(buf[:0], uint64(b.port), 10))
+		return n + len(strconv.AppendUint(buf[:0], uint64(b.port), 10)), 0
 	case csSegments:
-		return n + segmentsLen(b.segs, pathCS, firstCS)
+		return n + segmentsLen(b.segs, pathCS, firstCS), 0
 	case csAppend:
 		path, sep := b.appendSep(b.base.HasAuthority())
 		cs := b.segCS
@@ -1174,17 +1175,18 @@ func (b *Builder) partLen(c int, pathCS, firstCS charset) int {
 			cs = firstCS
 		}
 		l, _ := escapeLen(p.text, cs)
-		return n + len(path) + len(sep) + l
+		return n + len(path) + len(sep) + l, 0
 	case csDecodedPath:
 		l, _ := escapeLen(p.text, pathCS)
-		return n + l
+		return n + l, l
 	}
 	l, _ := escapeLen(p.text, p.cs)
-	return n + l
+	return n + l, l
 }
 
-// appendPart appends component c to t, as partLen measures it.
-func (b *Builder) appendPart(t []byte, c int, pathCS, firstCS charset) []byte {
+// appendPart appends component c to t, as partLen measures it; tl is the
+// length partLen gave its text.
+func (b *Builder) appendPart(t []byte, c int, pathCS, firstCS charset, tl int) []byte {
 	p := &b.parts[c]
 	pre, post := delims(c)
 	t = append(t, pre...)
@@ -1214,14 +1216,23 @@ func (b *Builder) appendPart(t []byte, c int, pathCS, firstCS charset) []byte {
 		t = append(t, sep...)
 		t = appendEscape(t, p.text, cs)
 	case csDecodedPath:
-		t = appendEscape(t, p.text, pathCS)
+		t = appendMeasured(t, p.text, pathCS, tl)
 	default:
-		t = appendEscape(t, p.text, p.cs)
+		t = appendMeasured(t, p.text, p.cs, tl)
 	}
 	if p.brackets {
 		t = append(t, ']')
 	}
 	return append(t, post...)
+}
+
+// appendMeasured appends s written in charset cs to t, where n is that
+// length.
+func appendMeasured(t []byte, s string, cs charset, n int) []byte {
+	if n == len(s) {
+		return append(t, s...) // nothing to escape
+	}
+	return appendEscaped(t, s, cs, n)
 }
 
 // appendEscape appends s written in charset cs to t.
