@@ -14,17 +14,9 @@
 # bench/results/parse.txt), URI_BENCH_DATA (URL list directory, default
 # ../shared/data/urls from the module root).
 #
-# Rounds are interleaved: each round runs every benchmark once (-count=1), so
-# that noise on a shared machine spreads over all benchmarks instead of
-# striking every run of one. -cpu=1: the parser is sequential and the machine
-# has few cores.
-#
-# benchstat is not installed: it is run at a pinned version with go run (the
-# first run downloads it into the module cache; needs Go >= 1.26).
+# The rounds are interleaved (see rounds.sh).
 set -eu
-
-BENCHSTAT_VERSION=v0.0.0-20260908200009-22c9c6c9d4da
-benchstat() { go run "golang.org/x/perf/cmd/benchstat@$BENCHSTAT_VERSION" "$@"; }
+. "$(dirname "$0")/rounds.sh"
 
 cd "$(dirname "$0")/.."
 COUNT=${COUNT:-10}
@@ -32,27 +24,7 @@ BENCHTIME=${BENCHTIME:-500ms}
 BENCH=${BENCH:-'^Benchmark(Parse|ParseTypical|EntryPoint)$'}
 OUT=${OUT:-bench/results/parse.txt}
 
-if [ $# -gt 0 ]; then
-	OUT=$1
-else
-	mkdir -p "$(dirname "$OUT")"
-	tmp=$(mktemp -d)
-	trap 'rm -rf "$tmp"' EXIT
-	go test -c -o "$tmp/uri.test" .
-	{
-		go version
-		grep -m1 '^model name' /proc/cpuinfo 2>/dev/null || true
-	} | sed 's/^/# /' >"$OUT"
-	i=1
-	while [ "$i" -le "$COUNT" ]; do
-		echo "round $i/$COUNT" >&2
-		# Keep the header lines (goos, cpu...) of the first round only.
-		"$tmp/uri.test" -test.run '^$' -test.bench "$BENCH" -test.benchtime "$BENCHTIME" \
-			-test.count 1 -test.cpu 1 |
-			if [ "$i" -eq 1 ]; then cat; else grep '^Benchmark'; fi >>"$OUT"
-		i=$((i + 1))
-	done
-fi
+rounds "$@"
 
 # uri against net/url, one row per data set or typical URI. net/url is the
 # base column, so "vs base" is uri's change against net/url. sec/op is wall
