@@ -241,3 +241,28 @@ func ExampleURI_Builder() {
 	fmt.Println(v, err)
 	// Output: https://example.com/caf%C3%A9?q=1 <nil>
 }
+
+func ExampleURI_WithAuthority() {
+	u := uri.MustParse("http://example.com/a?b")
+	v, _ := u.WithAuthority("user@[2001:db8::1]:8080")
+	fmt.Println(v, v.HostKind(), v.Port())
+	_, err := u.WithAuthority("example.com/x")
+	fmt.Println(err)
+	// Output:
+	// http://user@[2001:db8::1]:8080/a?b ipv6 8080
+	// uri: invalid character '/' in host at offset 11
+}
+
+// Build reports the first error any setter met, with its offset in the
+// text given to that setter.
+func ExampleBuilder_Build() {
+	_, err := new(uri.Builder).SetScheme("http").SetHost("exa mple.com").SetPath("/").Build()
+	fmt.Println(err)
+	var e *uri.Error
+	if errors.As(err, &e) {
+		fmt.Printf("%q %d %v\n", e.Input, e.Offset, e.Component)
+	}
+	// Output:
+	// uri: invalid character ' ' in host at offset 3
+	// "exa mple.com" 3 host
+}

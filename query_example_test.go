@@ -103,3 +103,12 @@ func ExampleQuery_All() {
 	// a="2"
 	// c=""
 }
+
+func ExampleQuery_Values() {
+	q := uri.MustParse("/search?tag=go&tag=uri&tag=rfc%203986").QueryParams(uri.QueryRFC3986)
+	fmt.Printf("%q\n", q.Values("tag"))
+	fmt.Println(q.String()) // the raw text
+	// Output:
+	// ["go" "uri" "rfc 3986"]
+	// tag=go&tag=uri&tag=rfc%203986
+}
