@@ -193,6 +193,9 @@ func BenchmarkEqual(b *testing.B) {
 // and exact allocations per operation.
 func measure(b *testing.B, op func(i int)) {
 	b.ReportAllocs()
+	// Start from a collected heap, so that no benchmark pays for the
+	// garbage of the one before it (or for loading the lists, the first).
+	runtime.GC()
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
 	cpu0 := cpuTime()
