@@ -671,7 +671,7 @@ func (u URI) AddDecodedSegment(seg string) URI {
 func (u URI) addSegment(seg string, cs charset) URI {
 	var b Builder
 	b.start(u)
-	b.parts[iPath] = part{text: seg, cs: csAppend, state: pieceSet}
+	b.parts[iPath] = part{text: seg, tl: -1, cs: csAppend, state: pieceSet}
 	b.segCS = cs
 	v, _ := b.Build() // the path stays valid: see AddSegment
 	return v
@@ -775,6 +775,7 @@ const (
 // the text is instead; they are settled by Build.
 type part struct {
 	text     string
+	tl       int32 // text's length once written, or -1 until Build measures it
 	cs       charset
 	state    pieceState
 	brackets bool // a host written between "[" and "]"
@@ -805,6 +806,14 @@ func delims(c int) (pre, post string) {
 	return "", ""
 }
 
+// delimsLen returns the length of the delimiters of component c.
+func delimsLen(c int) int {
+	if c == iHost || c == iPath {
+		return 0
+	}
+	return 1
+}
+
 // Builder returns a Builder that starts from u: the components no setter
 // changes are u's.
 func (u URI) Builder() *Builder {
@@ -823,9 +832,14 @@ func (b *Builder) fail(err *Error) *Builder {
 	return b
 }
 
-// put sets component c to text in charset cs.
+// put sets component c to text in charset cs, measured here once.
 func (b *Builder) put(c int, text string, cs charset) *Builder {
-	b.parts[c] = part{text: text, cs: cs, state: pieceSet}
+	tl := int32(-1)
+	if cs <= csPathNoScheme {
+		l, _ := escapeLen(text, cs)
+		tl = int32(l)
+	}
+	b.parts[c] = part{text: text, tl: tl, cs: cs, state: pieceSet}
 	return b
 }
 
@@ -924,7 +938,8 @@ func (b *Builder) SetAddr(a netip.Addr) *Builder {
 
 func (b *Builder) setHost(text string, cs charset, brackets bool, kind HostKind, addr netip.Addr) *Builder {
 	b.auth, b.kind, b.addr = pieceSet, kind, addr
-	b.parts[iHost] = part{text: text, cs: cs, state: pieceSet, brackets: brackets}
+	l, _ := escapeLen(text, cs)
+	b.parts[iHost] = part{text: text, tl: int32(l), cs: cs, state: pieceSet, brackets: brackets}
 	return b
 }
 
@@ -1157,10 +1172,12 @@ func (b *Builder) appendSep(auth bool) (path, sep string) {
 // included, and that of its text alone when it is one text in one charset.
 func (b *Builder) partLen(c int, pathCS, firstCS charset) (n, text int) {
 	p := &b.parts[c]
-	pre, post := delims(c)
-	n = len(pre) + len(post)
+	n = delimsLen(c)
 	if p.brackets {
 		n += 2
+	}
+	if p.tl >= 0 {
+		return n + int(p.tl), int(p.tl)
 	}
 	switch p.cs {
 	case csNumber:
@@ -1188,6 +1205,30 @@ func (b *Builder) partLen(c int, pathCS, firstCS charset) (n, text int) {
 // length partLen gave its text.
 func (b *Builder) appendPart(t []byte, c int, pathCS, firstCS charset, tl int) []byte {
 	p := &b.parts[c]
+	if p.tl >= 0 {
+		// One text in one charset, measured: the delimiters as bytes.
+		switch c {
+		case iPort:
+			t = append(t, ':')
+		case iQuery:
+			t = append(t, '?')
+		case iFragment:
+			t = append(t, '#')
+		}
+		if p.brackets {
+			t = append(t, '[')
+		}
+		t = appendMeasured(t, p.text, p.cs, tl)
+		switch {
+		case p.brackets:
+			t = append(t, ']')
+		case c == iScheme:
+			t = append(t, ':')
+		case c == iUserinfo:
+			t = append(t, '@')
+		}
+		return t
+	}
 	pre, post := delims(c)
 	t = append(t, pre...)
 	if p.brackets {
