@@ -10,7 +10,7 @@ import (
 // the receiver alone. Each component X has two setters that mirror its two
 // getters:
 //
-//   - WithX(raw) takes the text as written in a URI, percent-encoded, and
+//   - WithX(raw) takes raw text, percent-encoded as in a URI, and
 //     validates it against the component's grammar (RFC 3986, section 3):
 //     u.WithX(u.X()) gives back u, byte for byte;
 //   - WithDecodedX(decoded) takes decoded text and percent-encodes what the

@@ -153,7 +153,7 @@ func (u URI) HasScheme() bool { return u.schemeEnd > 0 }
 // scheme (RFC 3986, section 4.2): the opposite of [URI.HasScheme].
 func (u URI) IsRelative() bool { return u.schemeEnd == 0 }
 
-// Scheme returns the scheme as written, without its ":"; "" for a relative
+// Scheme returns the raw scheme, without its ":"; "" for a relative
 // reference. Schemes are case-insensitive (section 3.1) but are not folded here.
 func (u URI) Scheme() string {
 	if u.schemeEnd == 0 {
@@ -167,7 +167,7 @@ func (u URI) Scheme() string {
 // "mailto:x" has none.
 func (u URI) HasAuthority() bool { return u.pathStart > u.schemeEnd }
 
-// Authority returns the authority as written, without the leading "//":
+// Authority returns the raw authority, without the leading "//":
 // userinfo, host and port with their delimiters.
 func (u URI) Authority() string {
 	if !u.HasAuthority() {
@@ -179,7 +179,7 @@ func (u URI) Authority() string {
 // HasUserinfo reports whether the authority has a userinfo, that is, an "@".
 func (u URI) HasUserinfo() bool { return u.HasAuthority() && u.hostStart > u.schemeEnd+2 }
 
-// Userinfo returns the userinfo as written, without its "@" (RFC 3986,
+// Userinfo returns the raw userinfo, without its "@" (RFC 3986,
 // section 3.2.1).
 func (u URI) Userinfo() string {
 	if !u.HasUserinfo() {
@@ -188,7 +188,7 @@ func (u URI) Userinfo() string {
 	return u.s[u.schemeEnd+2 : u.hostStart-1]
 }
 
-// Host returns the host as written (RFC 3986, section 3.2.2), an
+// Host returns the raw host (RFC 3986, section 3.2.2), an
 // IP-literal with its brackets: "[::1]", "192.0.2.1", "example.com". It is
 // "" both when there is no authority and when the host is empty;
 // [URI.HasAuthority] tells them apart. [URI.DecodedHost] gives the address
@@ -207,7 +207,7 @@ func (u URI) Addr() netip.Addr { return u.addr }
 // may still be empty ("http://a:/"): RFC 3986, section 3.2.3 allows it.
 func (u URI) HasPort() bool { return u.pathStart > u.hostEnd }
 
-// Port returns the port's digits as written, without the ":".
+// Port returns the raw port, its digits without the ":".
 func (u URI) Port() string {
 	if !u.HasPort() {
 		return ""
@@ -233,7 +233,7 @@ func (u URI) PortNumber() (port uint16, ok bool) {
 	return uint16(n), true
 }
 
-// Path returns the path as written (RFC 3986, section 3.3). Every reference
+// Path returns the raw path (RFC 3986, section 3.3). Every reference
 // has a path, possibly empty.
 func (u URI) Path() string { return u.s[u.pathStart:u.queryStart] }
 
@@ -242,7 +242,7 @@ func (u URI) IsAbsolutePath() bool {
 	return u.queryStart > u.pathStart && u.s[u.pathStart] == '/'
 }
 
-// Segments returns the path split at every "/", as written: "/a/b" gives
+// Segments returns the raw path split at every "/": "/a/b" gives
 // ["", "a", "b"], "a/" gives ["a", ""], "/" gives ["", ""] and the empty path
 // gives no segments. A leading empty segment means an absolute path, and
 // joining the segments with "/" gives back the path.
@@ -258,7 +258,7 @@ func (u URI) Segments() []string {
 // by nothing).
 func (u URI) HasQuery() bool { return u.fragStart > u.queryStart }
 
-// Query returns the query as written, without its "?" (RFC 3986, section 3.4).
+// Query returns the raw query, without its "?" (RFC 3986, section 3.4).
 func (u URI) Query() string {
 	if !u.HasQuery() {
 		return ""
@@ -270,7 +270,7 @@ func (u URI) Query() string {
 // followed by nothing).
 func (u URI) HasFragment() bool { return len(u.s) > u.fragStart }
 
-// Fragment returns the fragment as written, without its "#" (RFC 3986,
+// Fragment returns the raw fragment, without its "#" (RFC 3986,
 // section 3.5).
 func (u URI) Fragment() string {
 	if !u.HasFragment() {
