@@ -747,6 +747,13 @@ func (u URI) WithoutFragment() URI {
 //
 //	u, err := base.Builder().SetDecodedPath("/a b").SetQuery("x=1").Build()
 //
+// Decoded text is encoded for the reference Build writes: a ":" in the first
+// segment of a decoded path is encoded only when the result has neither a
+// scheme nor an authority (path-noscheme, RFC 3986, section 3.3), whatever
+// the order of the setters, so SetDecodedPath("a:b").SetScheme("s") gives
+// "s:a:b" where WithDecodedPath then WithScheme gives the equivalent
+// "s:a%3Ab".
+//
 // The zero Builder builds the empty reference "". A Builder is not safe for
 // concurrent use; the URIs it builds are.
 type Builder struct {
