@@ -60,7 +60,7 @@ func (u *URI) span(c int) (start, end int) {
 
 // offsetsOf returns the offsets of a text made of components of lengths l,
 // delimiters included, with "//" after the scheme when auth is set. This,
-// the parser and URI.shifted are the only code that computes offsets.
+// the parser and (*URI).shift are the only code that computes offsets.
 func offsetsOf(l *[numComps]int, auth bool, kind HostKind, addr netip.Addr) offsets {
 	o := offsets{kind: kind, addr: addr}
 	o.schemeEnd = l[iScheme]
@@ -310,7 +310,7 @@ func checkPath(path string, auth, colon bool) *Error {
 	switch {
 	case auth && path != "" && path[0] != '/':
 		return newError(path, 0, ComponentPath, ErrPathNotAbsolute)
-	case !auth && strings.HasPrefix(path, "//"):
+	case !auth && needsGuard(path):
 		return newError(path, 0, ComponentPath, ErrPathDoubleSlash)
 	case colon:
 		for i := 0; i < len(path) && path[i] != '/'; i++ {
@@ -778,7 +778,7 @@ const (
 )
 
 // part is the new text of one component of a Builder: text in charset cs,
-// between the component's delimiters (see delims). Some charsets say where
+// between the component's delimiters (see appendPart). Some charsets say where
 // the text is instead; they are settled by Build.
 type part struct {
 	text     string
@@ -795,23 +795,6 @@ const (
 	csAppend                                  // the base path, then text as one more segment
 	csDecodedPath                             // decoded text, in pathCharset once settled
 )
-
-// delims returns the delimiters written before and after component c.
-func delims(c int) (pre, post string) {
-	switch c {
-	case iScheme:
-		return "", ":"
-	case iUserinfo:
-		return "", "@"
-	case iPort:
-		return ":", ""
-	case iQuery:
-		return "?", ""
-	case iFragment:
-		return "#", ""
-	}
-	return "", ""
-}
 
 // delimsLen returns the length of the delimiters of component c.
 func delimsLen(c int) int {
@@ -1180,10 +1163,10 @@ func (b *Builder) appendSep(auth bool) (path, sep string) {
 func (b *Builder) partLen(c int, pathCS, firstCS charset) (n, text int) {
 	p := &b.parts[c]
 	n = delimsLen(c)
-	if p.brackets {
-		n += 2
-	}
 	if p.tl >= 0 {
+		if p.brackets {
+			n += 2
+		}
 		return n + int(p.tl), int(p.tl)
 	}
 	switch p.cs {
@@ -1200,11 +1183,8 @@ func (b *Builder) partLen(c int, pathCS, firstCS charset) (n, text int) {
 		}
 		l, _ := escapeLen(p.text, cs)
 		return n + len(path) + len(sep) + l, 0
-	case csDecodedPath:
-		l, _ := escapeLen(p.text, pathCS)
-		return n + l, l
 	}
-	l, _ := escapeLen(p.text, p.cs)
+	l, _ := escapeLen(p.text, pathCS) // csDecodedPath
 	return n + l, l
 }
 
@@ -1236,14 +1216,10 @@ func (b *Builder) appendPart(t []byte, c int, pathCS, firstCS charset, tl int) [
 		}
 		return t
 	}
-	pre, post := delims(c)
-	t = append(t, pre...)
-	if p.brackets {
-		t = append(t, '[')
-	}
+	// What Build settles: a port number, and paths.
 	switch p.cs {
 	case csNumber:
-		t = strconv.AppendUint(t, uint64(b.port), 10)
+		return strconv.AppendUint(append(t, ':'), uint64(b.port), 10)
 	case csSegments:
 		for i, s := range b.segs {
 			cs := pathCS
@@ -1254,6 +1230,7 @@ func (b *Builder) appendPart(t []byte, c int, pathCS, firstCS charset, tl int) [
 			}
 			t = appendEscape(t, s, cs)
 		}
+		return t
 	case csAppend:
 		path, sep := b.appendSep(b.base.HasAuthority())
 		cs := b.segCS
@@ -1262,16 +1239,9 @@ func (b *Builder) appendPart(t []byte, c int, pathCS, firstCS charset, tl int) [
 		}
 		t = append(t, path...)
 		t = append(t, sep...)
-		t = appendEscape(t, p.text, cs)
-	case csDecodedPath:
-		t = appendMeasured(t, p.text, pathCS, tl)
-	default:
-		t = appendMeasured(t, p.text, p.cs, tl)
+		return appendEscape(t, p.text, cs)
 	}
-	if p.brackets {
-		t = append(t, ']')
-	}
-	return append(t, post...)
+	return appendMeasured(t, p.text, pathCS, tl) // csDecodedPath
 }
 
 // appendMeasured appends s written in charset cs to t, where n is that
@@ -1279,15 +1249,6 @@ func (b *Builder) appendPart(t []byte, c int, pathCS, firstCS charset, tl int) [
 func appendMeasured(t []byte, s string, cs charset, n int) []byte {
 	if n == len(s) {
 		return append(t, s...) // nothing to escape
-	}
-	return appendEscaped(t, s, cs, n)
-}
-
-// appendEscape appends s written in charset cs to t.
-func appendEscape(t []byte, s string, cs charset) []byte {
-	n, changed := escapeLen(s, cs)
-	if !changed {
-		return append(t, s...)
 	}
 	return appendEscaped(t, s, cs, n)
 }

@@ -419,12 +419,11 @@ func FuzzIdentityEdits(f *testing.F) {
 		for _, e := range []struct {
 			name string
 			v    URI
-			err  error
 			get  func(URI) string
 		}{
-			{"WithDecodedPath", uriErr(u.WithDecodedPath(u.DecodedPath())), nil, URI.DecodedPath},
-			{"WithDecodedQuery", u.WithDecodedQuery(u.DecodedQuery()), nil, URI.DecodedQuery},
-			{"WithDecodedFragment", u.WithDecodedFragment(u.DecodedFragment()), nil, URI.DecodedFragment},
+			{"WithDecodedPath", uriOrZero(u.WithDecodedPath(u.DecodedPath())), URI.DecodedPath},
+			{"WithDecodedQuery", u.WithDecodedQuery(u.DecodedQuery()), URI.DecodedQuery},
+			{"WithDecodedFragment", u.WithDecodedFragment(u.DecodedFragment()), URI.DecodedFragment},
 		} {
 			if e.v == (URI{}) {
 				continue // a decoded "/" or ":" that the path cannot take back
@@ -454,5 +453,3 @@ func FuzzIdentityEdits(f *testing.F) {
 		}
 	})
 }
-
-func uriErr(u URI, err error) URI { return uriOrZero(u, err) }

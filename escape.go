@@ -370,23 +370,16 @@ func escapeFrom(s string, i int, bit uint16) string {
 // AppendEscape appends s percent-encoded as [Escape] does to dst and returns
 // the extended buffer. It allocates only when dst must grow.
 func AppendEscape(dst []byte, s string, m EscapeMode) []byte {
-	head, hb, tail, tb := m.charset().split(s)
-	i := firstUnsafe(head, hb)
-	j := firstUnsafe(tail, tb)
-	if i == len(head) && j == len(tail) {
-		return append(dst, s...)
+	return appendEscape(dst, s, m.charset())
+}
+
+// appendEscape appends s written in charset cs to t.
+func appendEscape(t []byte, s string, cs charset) []byte {
+	n, changed := escapeLen(s, cs)
+	if !changed {
+		return append(t, s...)
 	}
-	n1 := i + escapedLen(head[i:], hb)
-	n2 := j + escapedLen(tail[j:], tb)
-	l := len(dst)
-	dst = slices.Grow(dst, n1+n2)[:l+n1+n2]
-	t := dst[l : l+n1]
-	copy(t, head[:i])
-	fillEscaped(t[i:], head[i:], hb)
-	t = dst[l+n1:]
-	copy(t, tail[:j])
-	fillEscaped(t[j:], tail[j:], tb)
-	return dst
+	return appendEscaped(t, s, cs, n)
 }
 
 // Unescape decodes the pct-encoded triplets of s (RFC 3986, section 2.1), as
@@ -435,7 +428,7 @@ func AppendUnescape(dst []byte, s string, m EscapeMode) ([]byte, error) {
 	l := len(dst)
 	dst = slices.Grow(dst, n)[:l+n]
 	copy(dst[l:], s[:i])
-	fillUnescaped(dst[l+i:], s[i:], form)
+	unescapeChunk(dst[l+i:], s[i:], form) // dst has room for all of it
 	return dst, nil
 }
 
@@ -486,7 +479,7 @@ func decode(s string, i, n int, form bool) string {
 	if n <= len(buf) {
 		t := buf[:n]
 		copy(t, s[:i])
-		fillUnescaped(t[i:], s[i:], form)
+		unescapeChunk(t[i:], s[i:], form) // t has room for all of it
 		return string(t)
 	}
 	var b strings.Builder
@@ -505,9 +498,10 @@ func decode(s string, i, n int, form bool) string {
 	return b.String()
 }
 
-// unescapeChunk decodes the start of s into t until either is full, and
-// returns the number of bytes written and read; every triplet of s is well
-// formed.
+// unescapeChunk decodes the start of s into t until t is full or s is
+// used up, and returns the number of bytes written and read; every triplet
+// of s is well formed. Given room for the whole decoded text, it decodes
+// all of s.
 func unescapeChunk(t []byte, s string, form bool) (j, i int) {
 	for i < len(s) && j < len(t) {
 		c := s[i]
@@ -525,24 +519,6 @@ func unescapeChunk(t []byte, s string, form bool) (j, i int) {
 		j++
 	}
 	return j, i
-}
-
-// fillUnescaped writes s decoded into t, which has exactly its decoded
-// length; every triplet of s is well formed.
-func fillUnescaped(t []byte, s string, form bool) {
-	j := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '%':
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
-			i += 2
-		case c == '+' && form:
-			c = ' '
-		}
-		t[j] = c
-		j++
-	}
 }
 
 // unescapeValid decodes text taken from a valid URI, whose triplets are all
