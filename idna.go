@@ -255,11 +255,13 @@ func hasACEPrefix(s string) bool {
 
 // appendULabels appends the raw host s of kind to b with its A-labels as
 // U-labels (IDNA ToUnicode, RFC 3987, section 3.2), where the U-label is
-// fit for an IRI and maps back to the same A-label.
+// fit for an IRI and maps back to the same A-label, and the host as a
+// whole maps back to s.
 func appendULabels(b []byte, s string, kind HostKind) []byte {
 	if kind != HostRegName || !hasACEPrefix(s) {
 		return append(b, s...)
 	}
+	n := len(b)
 	for k := 0; k <= len(s); {
 		j := strings.IndexByte(s[k:], '.')
 		if j < 0 {
@@ -277,6 +279,11 @@ func appendULabels(b []byte, s string, kind HostKind) []byte {
 			b = append(b, '.')
 		}
 		k = j + 1
+	}
+	// IDNA maps the whole name, other labels too ("A" to "a"): keep the
+	// U-labels only when the host as a whole maps back exactly.
+	if back, err := IDNABrowser.hostToASCII(string(b[n:]), 0, len(b)-n); err != nil || back != s {
+		return append(b[:n], s...)
 	}
 	return b
 }
