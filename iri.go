@@ -105,22 +105,6 @@ func MustParseIRI(s string) IRI {
 	return i
 }
 
-// parseFlags parses s with the flags f into its named result, as parseRule
-// does for the strict grammar. A failure on text that is not valid UTF-8
-// reports the first bad byte, wherever the grammar stopped.
-func parseFlags(s string, f pflags) (u URI, err error) {
-	if e := parse(s, &u.offsets, f); e != nil {
-		if f&pIRI != 0 {
-			if k := firstInvalidUTF8(s); k >= 0 {
-				return URI{}, newError(s, k, componentAt(s, k), ErrInvalidUTF8)
-			}
-		}
-		return URI{}, e
-	}
-	u.s = s
-	return u, nil
-}
-
 // componentAt returns the component that holds s[k], as the regular
 // expression of RFC 3986, Appendix B splits any string:
 //
@@ -179,6 +163,11 @@ func firstInvalidUTF8(s string) int {
 // [IRI.ToURI], [Repair]): no zone identifiers, and IDNA as browsers do it.
 // Options are values: safe to copy and to share.
 type Options struct {
+	// Rule is the production the parsers match: RuleReference (the zero
+	// Rule) for a reference, RuleURI, RuleAbsolute or RuleRelative. Repair
+	// checks its result against it.
+	Rule Rule
+
 	// Zones accepts an IPv6 zone identifier in an IP-literal, in the form of
 	// RFC 6874 ("[fe80::1%25eth0]": "%25", then unreserved characters and
 	// pct-encoded triplets) or bare as address bars take it ("[fe80::1%eth0]":
@@ -202,14 +191,15 @@ func (o Options) flags() pflags {
 	return 0
 }
 
-// Parse parses s as a URI-reference (RFC 3986, section 4.1), as [Parse]
-// does, with the extensions o allows.
-func (o Options) Parse(s string) (URI, error) { return parseFlags(s, o.flags()) }
+// Parse parses s by the rule o.Rule (a URI-reference by default, as [Parse]
+// does), with the extensions o allows.
+func (o Options) Parse(s string) (URI, error) { return parseRule(s, o.Rule, o.flags()) }
 
 // ParseIRI parses s as an IRI-reference (RFC 3987, section 2.2), as
-// [ParseIRI] does, with the extensions o allows.
+// [ParseIRI] does, or by the IRI twin of another rule of o.Rule (IRI,
+// absolute-IRI, irelative-ref), with the extensions o allows.
 func (o Options) ParseIRI(s string) (IRI, error) {
-	u, err := parseFlags(s, o.flags()|pIRI)
+	u, err := parseRule(s, o.Rule, o.flags()|pIRI)
 	return IRI{u}, err
 }
 

@@ -85,7 +85,7 @@ func checkLayout(t testing.TB, u URI) {
 	if firstNonASCII(s) < len(s) {
 		f |= pIRI
 	}
-	v, err := parseFlags(s, f)
+	v, err := parseRule(s, RuleReference, f)
 	if err != nil {
 		fail("the text does not parse: %v", err)
 	}
