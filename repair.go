@@ -153,9 +153,10 @@ type repairer struct {
 func (r *repairer) run(t string) *Error {
 	r.out = make([]byte, 0, len(t)+len(t)/4+8)
 	i := 0
-	// scheme ":" (checked by the final parse, not repaired)
-	if k := strings.IndexAny(t, ":/?#"); k > 0 && t[k] == ':' {
-		i = k + 1
+	// scheme ":", not repaired: text before the first ":" that is no
+	// scheme is a path, repaired as one, which the final parse judges.
+	if k, err := parseScheme(t); err == nil && k > 0 {
+		i = k
 		r.out = append(r.out, t[:i]...)
 	}
 	pathStart := i
