@@ -150,6 +150,7 @@ func TestToURI(t *testing.T) {
 // IDNA failures: the label, its offset and the rule.
 func TestToURIIDNAErrors(t *testing.T) {
 	long := "\u00e9" + strings.Repeat("a", 63)
+	longName := strings.Repeat(strings.Repeat("a", 60)+".", 5) + "\u00e9"
 	cases := []struct {
 		in      string
 		profile IDNAProfile
@@ -170,6 +171,10 @@ func TestToURIIDNAErrors(t *testing.T) {
 		{"http://ab--\u00e9.example/", IDNALookup, "ab--\u00e9", 7, "third and fourth"},
 		{"http://a_\u00e9.example/", IDNALookup, "a_\u00e9", 7, "STD3"},
 		{"http://" + long + ".example/", IDNALookup, long, 7, "63"},
+		// Every label fits, the name (over 253 octets) does not.
+		{"http://" + longName + "/", IDNALookup, longName, 7, "253"},
+		// An empty label, and a final dot (Unicode 16's rule).
+		{"http://\u00e9..example/", IDNALookup, "", 10, "63"},
 	}
 	for _, c := range cases {
 		_, err := Options{IDNA: c.profile}.ToURI(MustParseIRI(c.in))
