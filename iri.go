@@ -93,7 +93,10 @@ type IRI struct{ u URI }
 // text gives an [*Error], as [Parse] does; text that is not valid UTF-8 gives
 // one with cause [ErrInvalidUTF8] at the offset of the first bad byte. An
 // ASCII-only s is parsed exactly as [Parse] parses it, with no allocation.
-func ParseIRI(s string) (IRI, error) { return Options{}.ParseIRI(s) }
+func ParseIRI(s string) (i IRI, err error) {
+	i.u, err = parseRule(s, RuleReference, pIRI)
+	return i, err
+}
 
 // MustParseIRI is like [ParseIRI] but panics if s is not a valid
 // IRI-reference. It is meant for tests and for constants.
