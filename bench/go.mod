@@ -1,6 +1,6 @@
 module github.com/ferret-go/uri/bench
 
-go 1.24
+go 1.26.0
 
 replace github.com/ferret-go/uri => ../
 
@@ -10,6 +10,6 @@ require (
 )
 
 require (
-	golang.org/x/net v0.17.0 // indirect
-	golang.org/x/text v0.13.0 // indirect
+	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 )
