@@ -60,12 +60,16 @@ func Validate(input string, base URL) (URL, []ValidationError, error) {
 func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	p := parser{base: base, errs: errs}
 	p.in = preprocess(input, true, &p)
+	pre := 0 // the errors of preprocess have offsets in input already
+	if errs != nil {
+		pre = len(*errs)
+	}
 	p.r.port = -1
 	if f := p.run(stSchemeStart, stNone); f != nil {
 		return URL{}, &Error{Input: input, Offset: origOffset(input, p.in, f.off), Reason: f.reason, Err: f.err}
 	}
 	if errs != nil {
-		for k := range *errs {
+		for k := pre; k < len(*errs); k++ {
 			(*errs)[k].Offset = origOffset(input, p.in, (*errs)[k].Offset)
 		}
 	}

@@ -295,9 +295,11 @@ func isURLCodePointASCII(c byte) bool {
 
 // preprocess runs the first steps of the basic URL parser: remove leading
 // and trailing C0 control or space, then every ASCII tab or newline. It
-// returns the input itself when nothing is removed.
+// returns the input itself when nothing is removed. The validation errors
+// it reports have offsets in input.
 func preprocess(input string, trim bool, p *parser) string {
 	s := input
+	lead := 0
 	if trim {
 		i, j := 0, len(s)
 		for i < j && s[i] <= ' ' {
@@ -310,13 +312,14 @@ func preprocess(input string, trim bool, p *parser) string {
 			p.validation("invalid-URL-unit", 0)
 			s = s[i:j]
 		}
+		lead = i
 	}
 	k := 0
 	for k < len(s) && s[k] != '\t' && s[k] != '\n' && s[k] != '\r' {
 		k++
 	}
 	if k < len(s) {
-		p.validation("invalid-URL-unit", k)
+		p.validation("invalid-URL-unit", lead+k)
 		b := make([]byte, 0, len(s))
 		for i := 0; i < len(s); i++ {
 			if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
