@@ -23,9 +23,9 @@ func ExampleParse() {
 
 func ExampleParse_hosts() {
 	for _, s := range []string{
-		"http://0x7f.1/",        // IPv4 in hexadecimal and short form
-		"http://[0:0::1]/",      // IPv6, compressed when serialized
-		"http://☕.example/",     // a domain through UTS #46
+		"http://0x7f.1/",         // IPv4 in hexadecimal and short form
+		"http://[0:0::1]/",       // IPv6, compressed when serialized
+		"http://☕.example/",      // a domain through UTS #46
 		"git://GitHub.com/x.git", // an opaque host keeps its case
 	} {
 		u, _ := whatwg.Parse(s)
