@@ -18,4 +18,43 @@
 // standard's name of the validation error; errors.Is matches them against
 // the Err sentinels. The non-fatal validation errors are returned by
 // Validate only, so that Parse does not pay for them.
+//
+// # Two standards
+//
+// The parent package reads RFC 3986; this one the URL Standard. URL.URI
+// gives a URL's href as a uri.URI (when the href is a valid RFC 3986 URI,
+// as most are), and FromURI reads a uri.URI's text the URL Standard's way.
+// The same string can read differently under the two; each row here is a
+// case of TestTwoStandards (bridge_test.go):
+//
+//	what                      input                     RFC 3986 (package uri)               URL Standard (this package)
+//	backslash                 http:\\example.com\a\b    invalid                              http://example.com/a/b ("\" is "/" in special URLs)
+//	tab and newline           "http://exa\tmple.com/"   invalid                              http://example.com/ (removed anywhere)
+//	leading/trailing C0/space " http://example.com/ "   invalid                              http://example.com/ (trimmed)
+//	special-scheme slashes    http:example.com/a        path "example.com/a", no authority   http://example.com/a
+//	                          http:///example.com/a     empty host, path "/example.com/a"    http://example.com/a
+//	IPv4 number forms         http://0x7f.1/            reg-name "0x7f.1"                    http://127.0.0.1/
+//	                          http://256.256.256.256/   reg-name                             failure
+//	default port              http://example.com:80/    port "80" (kept until normalized)    http://example.com/ (port null)
+//	port range                http://example.com:99999/ port "99999" (port = *DIGIT)         failure
+//	empty path (special)      http://example.com        path ""                              path "/"
+//	dot segments              http://h/a/./b/../c       path as written                      http://h/a/c
+//	case                      HTTP://EXAMPLE.com/A      kept (compared case-insensitively)   http://example.com/A
+//	percent-encode sets       http://h/a b/{c}          invalid (space, braces)              http://h/a%20b/%7Bc%7D
+//	                          http://h/?a'b             query "a'b"                          http://h/?a%27b (special-query set)
+//	                          sc://h/?a'b               query "a'b"                          sc://h/?a'b (query set)
+//	percent-encoded host      http://%65xample.com/     reg-name "%65xample.com"             http://example.com/ (decoded, then IDNA)
+//	IDNA                      http://☕.example/         invalid (not ASCII)                  http://xn--53h.example/ (UTS #46 ToASCII)
+//	                          http://xn--ls8h.example/  reg-name                             unchanged (ASCII hosts are only lowercased)
+//	opaque path               mailto:a b@example.com    invalid (space)                      unchanged (C0 control percent-encode set)
+//	Windows drive letter      file:c|/x                 invalid ("|")                        file:///c:/x
+//
+// The other way round, an href that is not an RFC 3986 URI keeps code points
+// the URL Standard leaves unencoded: "|", "^", "{", "}" and "`" in a query,
+// "|" and "[", "]" in a path, a space in an opaque path, a "%" not followed
+// by two hex digits. URL.URI reports those with uri's error.
+//
+// URL.URI costs one RFC 3986 parse of the href (no allocation: the URI
+// shares the href); a later version could build the uri.URI from the URL's
+// offsets directly once package uri offers a constructor for it.
 package whatwg
