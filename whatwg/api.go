@@ -59,21 +59,22 @@ func Validate(input string, base URL) (URL, []ValidationError, error) {
 
 func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	p := parser{base: base, errs: errs}
-	p.in = preprocess(input, true, &p)
+	in := preprocess(input, true, &p)
+	p.in = in
 	pre := 0 // the errors of preprocess have offsets in input already
 	if errs != nil {
 		pre = len(*errs)
 	}
 	p.r.port = -1
-	if f := p.run(stSchemeStart, stNone); f != nil {
-		return URL{}, &Error{Input: input, Offset: origOffset(input, p.in, f.off), Reason: f.reason, Err: f.err}
+	if f := p.run(stSchemeStart, stNone); f.err != nil {
+		return URL{}, &Error{Input: input, Offset: origOffset(input, in, f.off), Reason: f.reason, Err: f.err}
 	}
 	if errs != nil {
 		for k := pre; k < len(*errs); k++ {
-			(*errs)[k].Offset = origOffset(input, p.in, (*errs)[k].Offset)
+			(*errs)[k].Offset = origOffset(input, in, (*errs)[k].Offset)
 		}
 	}
-	return p.r.assemble(p.in), nil
+	return p.r.assemble(in, p.arena), nil
 }
 
 // origOffset maps an offset in the preprocessed input back to the input.

@@ -96,16 +96,24 @@ func unhex(c byte) byte {
 // "Percent-encoded bytes"): a "%" not followed by two hex digits stays.
 // It returns s itself when s holds no percent-encoded byte.
 func percentDecode(s string) string {
-	i := 0
-	for i < len(s) && !(s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])) {
-		i++
-	}
-	if i == len(s) {
+	if !hasPercentEncoded(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s))
-	b = append(b, s[:i]...)
-	for ; i < len(s); i++ {
+	return string(appendDecoded(make([]byte, 0, len(s)), s))
+}
+
+func hasPercentEncoded(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendDecoded appends s percent-decoded to b.
+func appendDecoded(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 			c = unhex(s[i+1])<<4 | unhex(s[i+2])
@@ -113,5 +121,5 @@ func percentDecode(s string) string {
 		}
 		b = append(b, c)
 	}
-	return string(b)
+	return b
 }

@@ -27,7 +27,7 @@ type fail struct {
 	off    int
 }
 
-func failAt(err error, reason string, off int) *fail { return &fail{reason, err, off} }
+func failAt(err error, reason string, off int) fail { return fail{reason, err, off} }
 
 // Character classes of the host parser, section "Host miscellaneous".
 const (
@@ -74,7 +74,7 @@ var (
 // serialized (section "Host serializing") and its kind. The result is s
 // itself when s is already in serialized form, so that no memory is
 // allocated.
-func (p *parser) parseHost(s string, isOpaque bool, off int) (string, uint8, *fail) {
+func (p *parser) parseHost(s string, isOpaque bool, off int) (string, uint8, fail) {
 	if len(s) > 0 && s[0] == '[' {
 		if s[len(s)-1] != ']' {
 			return "", 0, failAt(ErrIPv6, "IPv6-unclosed", off)
@@ -91,16 +91,19 @@ func (p *parser) parseHost(s string, isOpaque bool, off int) (string, uint8, *fa
 // parseDomain runs the host parser's steps for a special URL's host: percent-decoding, the
 // domain parser (section "IDNA"), the forbidden domain code points and the
 // IPv4 parser for a domain that ends in a number.
-func (p *parser) parseDomain(s string, off int) (string, uint8, *fail) {
+func (p *parser) parseDomain(s string, off int) (string, uint8, fail) {
 	var cl uint8
 	for i := 0; i < len(s); i++ {
 		cl |= hostTable[s[i]]
 	}
 	d := s
 	if cl&clForbiddenDomain != 0 && strings.IndexByte(s, '%') >= 0 {
-		d = percentDecode(s)
-		if len(d) != len(s) {
+		if hasPercentEncoded(s) {
 			p.validation("domain-percent-encoded", off)
+			p.grow(len(s))
+			start := len(p.arena)
+			p.arena = appendDecoded(p.arena, s)
+			d = p.arenaString(start)
 		}
 		cl = 0
 		for i := 0; i < len(d); i++ {
@@ -118,7 +121,7 @@ func (p *parser) parseDomain(s string, off int) (string, uint8, *fail) {
 		}
 		result = d
 		if cl&clUpper != 0 {
-			result = strings.ToLower(d)
+			result = p.lower(d)
 		}
 	} else {
 		if !utf8.ValidString(d) {
@@ -149,7 +152,7 @@ func (p *parser) parseDomain(s string, off int) (string, uint8, *fail) {
 		h, f := p.parseIPv4(result, off)
 		return h, hostIPv4, f
 	}
-	return result, hostDomain, nil
+	return result, hostDomain, fail{}
 }
 
 // endsInNumber is the ends in a number checker of section "Host parsing".
@@ -216,7 +219,7 @@ func ipv4Number(s string) (n uint64, nonDecimal, ok bool) {
 
 // parseIPv4 is the IPv4 parser of section "Host parsing", followed by the
 // IPv4 serializer of section "Host serializing".
-func (p *parser) parseIPv4(s string, off int) (string, *fail) {
+func (p *parser) parseIPv4(s string, off int) (string, fail) {
 	parts := s
 	if parts[len(parts)-1] == '.' {
 		p.validation("IPv4-empty-part", off)
@@ -275,9 +278,9 @@ func (p *parser) parseIPv4(s string, off int) (string, *fail) {
 		}
 	}
 	if string(b) == s {
-		return s, nil
+		return s, fail{}
 	}
-	return string(b), nil
+	return p.keep(b), fail{}
 }
 
 func appendUint(b []byte, v uint) []byte {
@@ -297,7 +300,7 @@ func appendUint(b []byte, v uint) []byte {
 // parseIPv6 is the IPv6 parser of section "Host parsing" applied to s
 // without its brackets, followed by the IPv6 serializer of section "Host
 // serializing" (bracketed).
-func (p *parser) parseIPv6(s string, off int) (string, *fail) {
+func (p *parser) parseIPv6(s string, off int) (string, fail) {
 	in := s[1 : len(s)-1]
 	off++
 	var addr [8]uint16
@@ -310,7 +313,7 @@ func (p *parser) parseIPv6(s string, off int) (string, *fail) {
 		}
 		return -1
 	}
-	bad := func(reason string) (string, *fail) { return "", failAt(ErrIPv6, reason, off+i) }
+	bad := func(reason string) (string, fail) { return "", failAt(ErrIPv6, reason, off+i) }
 	if c(i) == ':' {
 		if c(i+1) != ':' {
 			return bad("IPv6-invalid-compression")
@@ -412,9 +415,9 @@ func (p *parser) parseIPv6(s string, off int) (string, *fail) {
 	var buf [41]byte
 	b := appendIPv6(buf[:0], &addr)
 	if string(b) == s {
-		return s, nil
+		return s, fail{}
 	}
-	return string(b), nil
+	return p.keep(b), fail{}
 }
 
 // appendIPv6 is the IPv6 serializer, between brackets.
@@ -470,7 +473,7 @@ func appendIPv6(b []byte, addr *[8]uint16) []byte {
 }
 
 // parseOpaqueHost is the opaque-host parser of section "Host parsing".
-func (p *parser) parseOpaqueHost(s string, off int) (string, uint8, *fail) {
+func (p *parser) parseOpaqueHost(s string, off int) (string, uint8, fail) {
 	for i := 0; i < len(s); i++ {
 		if hostTable[s[i]]&clForbiddenHost != 0 {
 			return "", 0, failAt(ErrHostInvalidCodePoint, "host-invalid-code-point", off+i)
@@ -480,7 +483,7 @@ func (p *parser) parseOpaqueHost(s string, off int) (string, uint8, *fail) {
 		p.checkURLUnits(s, off)
 	}
 	if s == "" {
-		return "", hostEmpty, nil
+		return "", hostEmpty, fail{}
 	}
-	return encode(s, setC0), hostOpaque, nil
+	return p.encode(s, setC0), hostOpaque, fail{}
 }

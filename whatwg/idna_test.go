@@ -183,7 +183,7 @@ func runIDNAFile(t *testing.T, name string, setters bool) {
 			p := parser{}
 			_, _, f := p.parseDomain("", 0)
 			u, err := Parse("https:///x")
-			ok, got = f != nil && err == nil && u.Host() == "x", "domain parser on \"\""
+			ok, got = f.err != nil && err == nil && u.Host() == "x", "domain parser on \"\""
 			if ok {
 				pass++
 				continue

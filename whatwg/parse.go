@@ -139,18 +139,29 @@ func (pb *pathBuf) setView(src string, s, e int, fromIn bool) {
 	*pb = pathBuf{src: src, s: s, e: e, fromIn: fromIn}
 }
 
-func (pb *pathBuf) materialize(extra int) {
+// materialize copies the path into b, with room for extra more bytes and
+// the rest of the input. b is a region reserved in p's arena when it has
+// room, so that the path costs no allocation of its own.
+func (pb *pathBuf) materialize(p *parser, extra int) {
 	if pb.mat {
 		return
 	}
 	v := pb.src[pb.s:pb.e]
-	pb.b = append(make([]byte, 0, len(v)+extra+16), v...)
+	need := len(v) + extra + len(p.in) + 8
+	p.grow(need)
+	if start := len(p.arena); cap(p.arena)-start >= need {
+		p.arena = p.arena[:start+need]
+		pb.b = append(p.arena[start:start:start+need], v...)
+	} else {
+		pb.b = append(make([]byte, 0, need), v...)
+	}
 	pb.mat = true
 }
 
 // appendSegment appends "/" and seg. seg starts at in[slash+1] when
 // verbatim is true.
-func (pb *pathBuf) appendSegment(in string, slash int, seg string, verbatim bool) {
+func (pb *pathBuf) appendSegment(p *parser, slash int, seg string, verbatim bool) {
+	in := p.in
 	if !pb.mat && seg == "" && pb.s == pb.e && !(verbatim && slash >= 0 && in[slash] == '/') {
 		pb.setView("/", 0, 1, false)
 		return
@@ -165,17 +176,18 @@ func (pb *pathBuf) appendSegment(in string, slash int, seg string, verbatim bool
 			return
 		}
 	}
-	pb.materialize(len(seg) + 1)
+	pb.materialize(p, len(seg)+1)
 	pb.b = append(pb.b, '/')
 	pb.b = append(pb.b, seg...)
 }
 
-func (pb *pathBuf) appendOpaque(in string, s, e int, enc string, verbatim bool) {
+func (pb *pathBuf) appendOpaque(p *parser, s, e int, enc string, verbatim bool) {
+	in := p.in
 	if !pb.mat && verbatim && pb.s == pb.e {
 		pb.setView(in, s, e, true)
 		return
 	}
-	pb.materialize(len(enc))
+	pb.materialize(p, len(enc))
 	pb.b = append(pb.b, enc...)
 }
 
@@ -256,6 +268,62 @@ type parser struct {
 	base *URL
 	errs *[]ValidationError // nil unless the caller asked for validation errors
 	r    rec
+	// arena holds the components that the parser changes (percent-encoded,
+	// lowercased, serialized hosts), so that they cost no allocation of
+	// their own. It is allocated on the first change, with room for the
+	// href after the components: assemble writes the href there, so that a
+	// URL costs one allocation. The href keeps the arena's memory.
+	arena []byte
+}
+
+// arenaString returns the arena's bytes from start as a string.
+func (p *parser) arenaString(start int) string {
+	if start == len(p.arena) {
+		return ""
+	}
+	return unsafe.String(&p.arena[start], len(p.arena)-start)
+}
+
+// grow makes room for n more bytes in the arena.
+func (p *parser) grow(n int) {
+	if p.arena == nil {
+		p.arena = make([]byte, 0, 2*len(p.in)+n+48)
+	}
+}
+
+// encode is the package's encode writing into the arena.
+func (p *parser) encode(s string, set uint8) string {
+	i := firstToEncode(s, set)
+	if i < 0 {
+		return s
+	}
+	p.grow(len(s) + 16)
+	start := len(p.arena)
+	p.arena = append(p.arena, s[:i]...)
+	p.arena = appendEncoded(p.arena, s[i:], set)
+	return p.arenaString(start)
+}
+
+// lower returns s with ASCII upper case letters lowercased, in the arena.
+func (p *parser) lower(s string) string {
+	p.grow(len(s))
+	start := len(p.arena)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		p.arena = append(p.arena, c)
+	}
+	return p.arenaString(start)
+}
+
+// keep returns b as a string in the arena.
+func (p *parser) keep(b []byte) string {
+	p.grow(len(b))
+	start := len(p.arena)
+	p.arena = append(p.arena, b...)
+	return p.arenaString(start)
 }
 
 func (p *parser) validation(kind string, off int) {
@@ -298,6 +366,9 @@ func isURLCodePointASCII(c byte) bool {
 // returns the input itself when nothing is removed. The validation errors
 // it reports have offsets in input.
 func preprocess(input string, trim bool, p *parser) string {
+	if plainASCII(input) && (!trim || input == "" || input[0] > ' ' && input[len(input)-1] > ' ') {
+		return input
+	}
 	s := input
 	lead := 0
 	if trim {
@@ -335,6 +406,62 @@ func preprocess(input string, trim bool, p *parser) string {
 	return s
 }
 
+// plainASCII reports whether every byte of s is in 0x20..0x7F: no control
+// to remove and nothing to check for UTF-8 validity. Eight bytes at a time.
+func plainASCII(s string) bool {
+	const ones, highs, spaces = 0x0101010101010101, 0x8080808080808080, 0x20 * 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// A byte >= 0x80, or one whose subtraction of 0x20 borrows (< 0x20).
+		if (x|(x-spaces))&highs != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// Classes of bytes for the scanning loops of the parser.
+const (
+	cEndSpecial = 1 << iota // ends an authority, host or path segment of a special URL: / \ ? #
+	cEnd                    // the same for other URLs: / ? #
+	cAt                     // @
+	cHostMark               // : [ ]
+	cPathEncode             // in the path percent-encode set
+)
+
+var charTable = func() (t [256]uint8) {
+	for _, c := range "/?#" {
+		t[c] |= cEndSpecial | cEnd
+	}
+	t['\\'] |= cEndSpecial
+	t['@'] |= cAt
+	for _, c := range ":[]" {
+		t[c] |= cHostMark
+	}
+	for c := 0; c < 256; c++ {
+		if encodeTable[c]&setPath != 0 {
+			t[c] |= cPathEncode
+		}
+	}
+	return t
+}()
+
+// endMask is the class of the bytes that end an authority, host or path
+// segment.
+func endMask(special bool) uint8 {
+	if special {
+		return cEndSpecial
+	}
+	return cEnd
+}
+
 // isEnd reports whether c ends an authority, host, port or path segment:
 // EOF, "/", "?", "#", or "\" in a special URL.
 func isEnd(c int, special bool) bool {
@@ -345,7 +472,7 @@ func isEnd(c int, special bool) bool {
 // p.in, starting in state, with override the state override (stNone for
 // none). A nil result with override set means the setter returned early or
 // finished; a non-nil one is a failure (and the record is not to be used).
-func (p *parser) run(state, override int) *fail {
+func (p *parser) run(state, override int) fail {
 	in := p.in
 	n := len(in)
 	r := &p.r
@@ -395,18 +522,18 @@ func (p *parser) run(state, override int) *fail {
 			}
 			buf := in[start:i]
 			if !lower {
-				buf = strings.ToLower(buf)
+				buf = p.lower(buf)
 			}
 			kind := schemeKind(buf)
 			if override != stNone {
 				if r.special() != (kind != schemeOther) {
-					return nil
+					return fail{}
 				}
 				if (r.credentials() || r.port >= 0) && kind == schemeFile {
-					return nil
+					return fail{}
 				}
 				if r.kind == schemeFile && r.hostKind == hostEmpty {
-					return nil
+					return fail{}
 				}
 			}
 			r.scheme, r.kind = buf, kind
@@ -414,7 +541,7 @@ func (p *parser) run(state, override int) *fail {
 				if r.port == defaultPort(kind) {
 					r.port = -1
 				}
-				return nil
+				return fail{}
 			}
 			switch {
 			case kind == schemeFile:
@@ -538,8 +665,13 @@ func (p *parser) run(state, override int) *fail {
 			start := i
 			lastAt := -1
 			j := i
-			for ; j < n && !isEnd(int(in[j]), special); j++ {
-				if in[j] == '@' {
+			stop := endMask(special)
+			for ; j < n; j++ {
+				t := charTable[in[j]]
+				if t&stop != 0 {
+					break
+				}
+				if t&cAt != 0 {
 					lastAt = j
 				}
 			}
@@ -547,10 +679,10 @@ func (p *parser) run(state, override int) *fail {
 				p.validation("invalid-credentials", start)
 				ui := in[start:lastAt]
 				if k := strings.IndexByte(ui, ':'); k >= 0 {
-					r.username = encode(ui[:k], setUserinfo)
-					r.password = encode(ui[k+1:], setUserinfo)
+					r.username = p.encode(ui[:k], setUserinfo)
+					r.password = p.encode(ui[k+1:], setUserinfo)
 				} else {
-					r.username = encode(ui, setUserinfo)
+					r.username = p.encode(ui, setUserinfo)
 				}
 				if lastAt+1 == j {
 					p.validation("host-missing", j)
@@ -571,9 +703,14 @@ func (p *parser) run(state, override int) *fail {
 			start := i
 			inside := false
 			j := i
+			stop := endMask(special)
 			for ; j < n; j++ {
 				ch := in[j]
-				if ch == ':' && !inside || isEnd(int(ch), special) {
+				t := charTable[ch]
+				if t&(stop|cHostMark) == 0 {
+					continue
+				}
+				if t&stop != 0 || ch == ':' && !inside {
 					break
 				}
 				if ch == '[' {
@@ -592,7 +729,7 @@ func (p *parser) run(state, override int) *fail {
 					return failAt(ErrPortInvalid, "hostname", j)
 				}
 				h, k, f := p.parseHost(buf, !special, start)
-				if f != nil {
+				if f.err != nil {
 					return f
 				}
 				r.host, r.hostKind = h, k
@@ -608,13 +745,13 @@ func (p *parser) run(state, override int) *fail {
 				return failAt(ErrHostMissing, "host-missing", j)
 			}
 			h, k, f := p.parseHost(buf, !special, start)
-			if f != nil {
+			if f.err != nil {
 				return f
 			}
 			r.host, r.hostKind = h, k
 			state = stPathStart
 			if override != stNone {
-				return nil
+				return fail{}
 			}
 
 		case stPort:
@@ -637,7 +774,7 @@ func (p *parser) run(state, override int) *fail {
 						r.port = -1
 					}
 					if override != stNone {
-						return nil
+						return fail{}
 					}
 				}
 				if override != stNone {
@@ -694,7 +831,7 @@ func (p *parser) run(state, override int) *fail {
 				if base != nil && base.kind == schemeFile {
 					r.host, r.hostKind = base.Hostname(), base.hostKind
 					if first := firstSegment(base.Pathname()); !startsWithDriveLetter(in[max(i, 0):]) && isNormalizedDriveLetter(first) {
-						r.path.appendSegment(in, -1, first, false)
+						r.path.appendSegment(p, -1, first, false)
 					}
 				}
 				state = stPath
@@ -715,12 +852,12 @@ func (p *parser) run(state, override int) *fail {
 			} else if buf == "" {
 				r.host, r.hostKind = "", hostEmpty
 				if override != stNone {
-					return nil
+					return fail{}
 				}
 				state = stPathStart
 			} else {
 				h, k, f := p.parseHost(buf, false, start)
-				if f != nil {
+				if f.err != nil {
 					return f
 				}
 				if h == "localhost" {
@@ -728,7 +865,7 @@ func (p *parser) run(state, override int) *fail {
 				}
 				r.host, r.hostKind = h, k
 				if override != stNone {
-					return nil
+					return fail{}
 				}
 				state = stPathStart
 			}
@@ -754,21 +891,30 @@ func (p *parser) run(state, override int) *fail {
 					i--
 				}
 			} else if override != stNone && r.hostKind == hostNull {
-				r.path.appendSegment(in, -1, "", false)
+				r.path.appendSegment(p, -1, "", false)
 			}
 
 		case stPath:
 			special := r.special()
 			start := i
 			j := i
-			needs := false
-			for ; j < n; j++ {
-				ch := in[j]
-				if ch == '/' || special && ch == '\\' || override == stNone && (ch == '?' || ch == '#') {
-					break
+			var needs uint8
+			if override == stNone {
+				stop := endMask(special)
+				for ; j < n; j++ {
+					t := charTable[in[j]]
+					if t&stop != 0 {
+						break
+					}
+					needs |= t
 				}
-				if encodeTable[ch]&setPath != 0 {
-					needs = true
+			} else {
+				for ; j < n; j++ {
+					ch := in[j]
+					if ch == '/' || special && ch == '\\' {
+						break
+					}
+					needs |= charTable[ch]
 				}
 			}
 			seg := in[start:j]
@@ -784,21 +930,21 @@ func (p *parser) run(state, override int) *fail {
 			case isDoubleDot(seg):
 				r.path.shorten(r.kind == schemeFile)
 				if !slashNext {
-					r.path.appendSegment(in, -1, "", false)
+					r.path.appendSegment(p, -1, "", false)
 				}
 			case isSingleDot(seg):
 				if !slashNext {
-					r.path.appendSegment(in, -1, "", false)
+					r.path.appendSegment(p, -1, "", false)
 				}
 			default:
-				verbatim := !needs
+				verbatim := needs&cPathEncode == 0
 				if r.kind == schemeFile && r.path.len() == 0 && isDriveLetter(seg) && seg[1] != ':' {
 					seg = seg[:1] + ":"
 					verbatim = false
-				} else if needs {
-					seg = encode(seg, setPath)
+				} else if !verbatim {
+					seg = p.encode(seg, setPath)
 				}
-				r.path.appendSegment(in, start-1, seg, verbatim)
+				r.path.appendSegment(p, start-1, seg, verbatim)
 			}
 			if c == '?' {
 				r.query, r.hasQuery = "", true
@@ -819,14 +965,14 @@ func (p *parser) run(state, override int) *fail {
 			if p.errs != nil {
 				p.checkURLUnits(seg, start)
 			}
-			enc := encode(seg, setC0)
+			enc := p.encode(seg, setC0)
 			verbatim := len(enc) == len(seg)
 			if j < n && strings.HasSuffix(seg, " ") {
 				enc = enc[:len(enc)-1] + "%20"
 				verbatim = false
 			}
 			if seg != "" {
-				r.path.appendOpaque(in, start, j, enc, verbatim)
+				r.path.appendOpaque(p, start, j, enc, verbatim)
 			}
 			c = at(j)
 			if c == '?' {
@@ -861,7 +1007,7 @@ func (p *parser) run(state, override int) *fail {
 			if r.special() {
 				set = setSpecialQuery
 			}
-			r.query = encode(buf, set)
+			r.query = p.encode(buf, set)
 			if at(j) == '#' {
 				r.frag, r.hasFrag = "", true
 				state = stFragment
@@ -876,7 +1022,7 @@ func (p *parser) run(state, override int) *fail {
 				if p.errs != nil {
 					p.checkURLUnits(in[i:], i)
 				}
-				r.frag = encode(in[i:], setFragment)
+				r.frag = p.encode(in[i:], setFragment)
 			}
 			i = n
 		}
@@ -885,7 +1031,7 @@ func (p *parser) run(state, override int) *fail {
 		}
 		i++
 	}
-	return nil
+	return fail{}
 }
 
 func (p *parser) copyBaseAuthority() {

@@ -243,5 +243,5 @@ func (u URL) WithSearchParams(sp SearchParams) URL {
 	r := u.toRec()
 	r.query = sp.String()
 	r.hasQuery = r.query != ""
-	return r.assemble(u.href)
+	return r.assemble(u.href, nil)
 }

@@ -16,7 +16,7 @@ func (u URL) override(value string, state int) URL {
 	// A failure ends the parser but keeps what it already set: the host
 	// setter sets the host before it finds an invalid port.
 	p.run(state, state)
-	return p.r.assemble(u.href)
+	return p.r.assemble(u.href, p.arena)
 }
 
 // cannotHaveCredentials is "cannot have a username/password/port": the host
@@ -50,7 +50,7 @@ func (u URL) SetUsername(value string) URL {
 	}
 	r := u.toRec()
 	r.username = encode(value, setUserinfo)
-	return r.assemble(u.href)
+	return r.assemble(u.href, nil)
 }
 
 // SetPassword sets the password like SetUsername (the password setter).
@@ -60,7 +60,7 @@ func (u URL) SetPassword(value string) URL {
 	}
 	r := u.toRec()
 	r.password = encode(value, setUserinfo)
-	return r.assemble(u.href)
+	return r.assemble(u.href, nil)
 }
 
 // SetHost sets the host, and the port when value has one (the host setter:
@@ -91,7 +91,7 @@ func (u URL) SetPort(value string) URL {
 	if value == "" {
 		r := u.toRec()
 		r.port = -1
-		return r.assemble(u.href)
+		return r.assemble(u.href, nil)
 	}
 	return u.override(value, stPort)
 }
@@ -107,7 +107,7 @@ func (u URL) SetPathname(value string) URL {
 	p.r = u.toRec()
 	p.r.path = pathBuf{}
 	p.run(stPathStart, stPathStart)
-	return p.r.assemble(u.href)
+	return p.r.assemble(u.href, p.arena)
 }
 
 // SetSearch sets the query from value without a leading "?", or makes it
@@ -119,7 +119,7 @@ func (u URL) SetSearch(value string) URL {
 	if value == "" {
 		r := u.toRec()
 		r.query, r.hasQuery = "", false
-		return r.assemble(u.href)
+		return r.assemble(u.href, nil)
 	}
 	if value[0] == '?' {
 		value = value[1:]
@@ -129,7 +129,7 @@ func (u URL) SetSearch(value string) URL {
 	p.r = u.toRec()
 	p.r.query, p.r.hasQuery = "", true
 	p.run(stQuery, stQuery)
-	return p.r.assemble(u.href)
+	return p.r.assemble(u.href, p.arena)
 }
 
 // SetHash sets the fragment from value without a leading "#", or makes it
@@ -141,7 +141,7 @@ func (u URL) SetHash(value string) URL {
 	if value == "" {
 		r := u.toRec()
 		r.frag, r.hasFrag = "", false
-		return r.assemble(u.href)
+		return r.assemble(u.href, nil)
 	}
 	if value[0] == '#' {
 		value = value[1:]
@@ -151,5 +151,5 @@ func (u URL) SetHash(value string) URL {
 	p.r = u.toRec()
 	p.r.frag, p.r.hasFrag = "", true
 	p.run(stFragment, stFragment)
-	return p.r.assemble(u.href)
+	return p.r.assemble(u.href, p.arena)
 }

@@ -32,10 +32,11 @@ type URL struct {
 // out writes a serialization, comparing it with src as long as it equals a
 // prefix of src so that nothing is allocated when it equals src.
 type out struct {
-	src string
-	n   int
-	b   []byte
-	max int
+	src   string
+	n     int
+	b     []byte
+	max   int
+	arena []byte // spare room for b
 }
 
 func (o *out) add(s string) {
@@ -44,8 +45,12 @@ func (o *out) add(s string) {
 			o.n += len(s)
 			return
 		}
-		o.b = make([]byte, o.n, o.max)
-		copy(o.b, o.src[:o.n])
+		if cap(o.arena)-len(o.arena) >= o.max {
+			o.b = append(o.arena[len(o.arena):], o.src[:o.n]...)
+		} else {
+			o.b = make([]byte, o.n, o.max)
+			copy(o.b, o.src[:o.n])
+		}
 	}
 	o.b = append(o.b, s...)
 }
@@ -65,15 +70,16 @@ func (o *out) string() string {
 }
 
 // assemble serializes the record (section "URL serializing") into a URL.
-// When the serialization equals a prefix of src, href is that substring.
-func (r *rec) assemble(src string) URL {
+// When the serialization equals a prefix of src, href is that substring;
+// otherwise it is written in arena's spare capacity when that is enough.
+func (r *rec) assemble(src string, arena []byte) URL {
 	path := r.path.final()
 	var portBuf [8]byte
 	port := ""
 	if r.port >= 0 && r.hostKind != hostNull {
 		port = string(appendUint(portBuf[:0], uint(r.port)))
 	}
-	o := out{src: src}
+	o := out{src: src, arena: arena}
 	o.max = len(r.scheme) + 3 + len(r.username) + len(r.password) + 2 + len(r.host) + 1 + len(port) + 2 + len(path) + 1 + len(r.query) + 1 + len(r.frag)
 	var u URL
 	u.kind, u.hostKind, u.opaque = r.kind, r.hostKind, r.opaque
