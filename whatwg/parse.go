@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -412,8 +413,7 @@ func plainASCII(s string) bool {
 	const ones, highs, spaces = 0x0101010101010101, 0x8080808080808080, 0x20 * 0x0101010101010101
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
 		// A byte >= 0x80, or one whose subtraction of 0x20 borrows (< 0x20).
 		if (x|(x-spaces))&highs != 0 {
 			return false
@@ -895,65 +895,81 @@ func (p *parser) run(state, override int) fail {
 			}
 
 		case stPath:
+			// One segment after another without going round the state
+			// machine's loop: a "/" (or "\\" in a special URL) ends a
+			// segment and the path state goes on with the next code point.
 			special := r.special()
-			start := i
-			j := i
-			var needs uint8
-			if override == stNone {
-				stop := endMask(special)
-				for ; j < n; j++ {
-					t := charTable[in[j]]
-					if t&stop != 0 {
-						break
+			pb := &r.path
+			for {
+				start := i
+				j := i
+				var needs uint8
+				if override == stNone {
+					stop := endMask(special)
+					for ; j < n; j++ {
+						t := charTable[in[j]]
+						if t&stop != 0 {
+							break
+						}
+						needs |= t
 					}
-					needs |= t
-				}
-			} else {
-				for ; j < n; j++ {
-					ch := in[j]
-					if ch == '/' || special && ch == '\\' {
-						break
+				} else {
+					for ; j < n; j++ {
+						ch := in[j]
+						if ch == '/' || special && ch == '\\' {
+							break
+						}
+						needs |= charTable[ch]
 					}
-					needs |= charTable[ch]
 				}
+				seg := in[start:j]
+				c = at(j)
+				if p.errs != nil {
+					p.checkURLUnits(seg, start)
+					if special && c == '\\' {
+						p.validation("invalid-reverse-solidus", j)
+					}
+				}
+				slashNext := c == '/' || special && c == '\\'
+				switch {
+				case needs&cPathEncode == 0 && !pb.mat && pb.fromIn && pb.s < pb.e && pb.e == start-1 && in[pb.e] == '/' &&
+					(len(seg) == 0 || seg[0] != '.' && seg[0] != '%'):
+					// The common case: a segment as written, right after
+					// the path so far in the input.
+					pb.e = j
+				case isDoubleDot(seg):
+					pb.shorten(r.kind == schemeFile)
+					if !slashNext {
+						pb.appendSegment(p, -1, "", false)
+					}
+				case isSingleDot(seg):
+					if !slashNext {
+						pb.appendSegment(p, -1, "", false)
+					}
+				default:
+					verbatim := needs&cPathEncode == 0
+					if r.kind == schemeFile && pb.len() == 0 && isDriveLetter(seg) && seg[1] != ':' {
+						seg = p.keep([]byte{seg[0], ':'})
+						verbatim = false
+					} else if !verbatim {
+						seg = p.encode(seg, setPath)
+					}
+					pb.appendSegment(p, start-1, seg, verbatim)
+				}
+				if slashNext {
+					i = j + 1
+					continue
+				}
+				if c == '?' {
+					r.query, r.hasQuery = "", true
+					state = stQuery
+				} else if c == '#' {
+					r.frag, r.hasFrag = "", true
+					state = stFragment
+				}
+				i = j
+				break
 			}
-			seg := in[start:j]
-			c = at(j)
-			if p.errs != nil {
-				p.checkURLUnits(seg, start)
-				if special && c == '\\' {
-					p.validation("invalid-reverse-solidus", j)
-				}
-			}
-			slashNext := c == '/' || special && c == '\\'
-			switch {
-			case isDoubleDot(seg):
-				r.path.shorten(r.kind == schemeFile)
-				if !slashNext {
-					r.path.appendSegment(p, -1, "", false)
-				}
-			case isSingleDot(seg):
-				if !slashNext {
-					r.path.appendSegment(p, -1, "", false)
-				}
-			default:
-				verbatim := needs&cPathEncode == 0
-				if r.kind == schemeFile && r.path.len() == 0 && isDriveLetter(seg) && seg[1] != ':' {
-					seg = seg[:1] + ":"
-					verbatim = false
-				} else if !verbatim {
-					seg = p.encode(seg, setPath)
-				}
-				r.path.appendSegment(p, start-1, seg, verbatim)
-			}
-			if c == '?' {
-				r.query, r.hasQuery = "", true
-				state = stQuery
-			} else if c == '#' {
-				r.frag, r.hasFrag = "", true
-				state = stFragment
-			}
-			i = j
 
 		case stOpaquePath:
 			start := i
