@@ -69,12 +69,32 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	if f := p.run(stSchemeStart, stNone); f.err != nil {
 		return URL{}, &Error{Input: input, Offset: origOffset(input, in, f.off), Reason: f.reason, Err: f.err}
 	}
-	if errs != nil {
-		for k := pre; k < len(*errs); k++ {
-			(*errs)[k].Offset = origOffset(input, in, (*errs)[k].Offset)
-		}
+	if errs != nil && len(*errs) > pre {
+		mapOffsets(input, in, (*errs)[pre:])
 	}
 	return p.r.assemble(in, p.arena), nil
+}
+
+// mapOffsets maps the offsets of errs from the preprocessed input in to
+// input, in one pass over input.
+func mapOffsets(input, in string, errs []ValidationError) {
+	if len(input) == len(in) {
+		return
+	}
+	pos := make([]int, 0, len(in)+1) // pos[k]: offset in input of in[k]
+	i := 0
+	for i < len(input) && input[i] <= ' ' {
+		i++
+	}
+	for ; i < len(input) && len(pos) < len(in); i++ {
+		if c := input[i]; c != '\t' && c != '\n' && c != '\r' {
+			pos = append(pos, i)
+		}
+	}
+	pos = append(pos, i)
+	for k := range errs {
+		errs[k].Offset = pos[min(max(errs[k].Offset, 0), len(pos)-1)]
+	}
 }
 
 // origOffset maps an offset in the preprocessed input back to the input.

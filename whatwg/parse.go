@@ -111,13 +111,6 @@ type pathBuf struct {
 	mat    bool // b holds the path
 }
 
-func (pb *pathBuf) str() string {
-	if pb.mat {
-		return string(pb.b)
-	}
-	return pb.src[pb.s:pb.e]
-}
-
 // final returns the path without copying; pb must not change afterwards.
 func (pb *pathBuf) final() string {
 	if pb.mat {
@@ -206,7 +199,7 @@ func firstSegment(p string) string {
 
 // shorten is "shorten a url's path" of section "URL miscellaneous".
 func (pb *pathBuf) shorten(file bool) {
-	p := pb.str()
+	p := pb.final() // no copy: shorten only reads it
 	if file && len(p) == 3 && p[0] == '/' && isNormalizedDriveLetter(p[1:]) {
 		return
 	}
