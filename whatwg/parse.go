@@ -88,6 +88,7 @@ type rec struct {
 	host     string // serialized
 	hostKind uint8  // hostNull when the host is null
 	port     int32  // -1 for null
+	portText string // the port in decimal when at hand without formatting, else ""
 	opaque   bool   // the path is an opaque path
 	path     pathBuf
 	query    string
@@ -763,6 +764,10 @@ func (p *parser) run(state, override int) fail {
 						return failAt(ErrPortOutOfRange, "port-out-of-range", start)
 					}
 					r.port = int32(v)
+					r.portText = ""
+					if in[start] != '0' || j-start == 1 {
+						r.portText = in[start:j]
+					}
 					if r.port == defaultPort(r.kind) {
 						r.port = -1
 					}
@@ -1048,5 +1053,5 @@ func (p *parser) copyBaseAuthority() {
 	r.username = b.Username()
 	r.password = b.Password()
 	r.host, r.hostKind = b.Hostname(), b.hostKind
-	r.port = b.port()
+	r.port, r.portText = b.port(), b.Port()
 }

@@ -40,10 +40,18 @@ type out struct {
 }
 
 func (o *out) add(s string) {
+	// Most components are substrings of src at the same place: the
+	// pointers tell without comparing bytes.
+	if o.b == nil && len(s) <= len(o.src)-o.n && unsafe.StringData(s) == unsafe.StringData(o.src[o.n:]) {
+		o.n += len(s)
+		return
+	}
+	o.addSlow(s)
+}
+
+func (o *out) addSlow(s string) {
 	if o.b == nil {
-		// Most components are substrings of src at the same place: the
-		// pointers tell without comparing bytes.
-		if len(o.src)-o.n >= len(s) && (len(s) == 0 || unsafe.StringData(s) == unsafe.StringData(o.src[o.n:]) || o.src[o.n:o.n+len(s)] == s) {
+		if len(o.src)-o.n >= len(s) && o.src[o.n:o.n+len(s)] == s {
 			o.n += len(s)
 			return
 		}
@@ -79,7 +87,10 @@ func (r *rec) assemble(src string, arena []byte) URL {
 	var portBuf [8]byte
 	port := ""
 	if r.port >= 0 && r.hostKind != hostNull {
-		port = string(appendUint(portBuf[:0], uint(r.port)))
+		port = r.portText
+		if port == "" {
+			port = string(appendUint(portBuf[:0], uint(r.port)))
+		}
 	}
 	o := out{src: src, arena: arena}
 	o.max = len(r.scheme) + 3 + len(r.username) + len(r.password) + 2 + len(r.host) + 1 + len(port) + 2 + len(path) + 1 + len(r.query) + 1 + len(r.frag)
@@ -144,6 +155,7 @@ func (u *URL) toRec() rec {
 		host:     u.Hostname(),
 		hostKind: u.hostKind,
 		port:     u.port(),
+		portText: u.Port(),
 		opaque:   u.opaque,
 	}
 	r.path.setView(u.href, int(u.pathStart), int(u.pathEnd), false)
