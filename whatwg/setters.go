@@ -112,44 +112,35 @@ func (u URL) SetPathname(value string) URL {
 
 // SetSearch sets the query from value without a leading "?", or makes it
 // null when value is "" (the search setter).
-func (u URL) SetSearch(value string) URL {
-	if u.href == "" {
-		return u
-	}
-	if value == "" {
-		r := u.toRec()
-		r.query, r.hasQuery = "", false
-		return r.assemble(u.href, nil)
-	}
-	if value[0] == '?' {
-		value = value[1:]
-	}
-	p := parser{}
-	p.in = preprocess(value, false, &p)
-	p.r = u.toRec()
-	p.r.query, p.r.hasQuery = "", true
-	p.run(stQuery, stQuery)
-	return p.r.assemble(u.href, p.arena)
-}
+func (u URL) SetSearch(value string) URL { return u.setQueryOrFragment(value, '?', stQuery) }
 
 // SetHash sets the fragment from value without a leading "#", or makes it
 // null when value is "" (the hash setter).
-func (u URL) SetHash(value string) URL {
+func (u URL) SetHash(value string) URL { return u.setQueryOrFragment(value, '#', stFragment) }
+
+// setQueryOrFragment is the search setter (delim "?", query state) and the
+// hash setter (delim "#", fragment state): "" makes the component null;
+// otherwise one leading delim is removed, the component is set to the
+// empty string and the basic URL parser runs with the state override.
+func (u URL) setQueryOrFragment(value string, delim byte, state int) URL {
 	if u.href == "" {
 		return u
 	}
-	if value == "" {
-		r := u.toRec()
-		r.frag, r.hasFrag = "", false
-		return r.assemble(u.href, nil)
+	p := parser{}
+	p.r = u.toRec()
+	comp, has := &p.r.query, &p.r.hasQuery
+	if state == stFragment {
+		comp, has = &p.r.frag, &p.r.hasFrag
 	}
-	if value[0] == '#' {
+	if value == "" {
+		*comp, *has = "", false
+		return p.r.assemble(u.href, nil)
+	}
+	if value[0] == delim {
 		value = value[1:]
 	}
-	p := parser{}
 	p.in = preprocess(value, false, &p)
-	p.r = u.toRec()
-	p.r.frag, p.r.hasFrag = "", true
-	p.run(stFragment, stFragment)
+	*comp, *has = "", true
+	p.run(state, state)
 	return p.r.assemble(u.href, p.arena)
 }
