@@ -14,6 +14,12 @@
 // and the offsets of its components. Parsing a string that is already in
 // serialized form allocates nothing: the href is the input string.
 //
+// The parser works in UTF-8 only: the encoding argument of the standard's
+// URL parser is a legacy of HTML's, not implemented. A Go string that is not
+// valid UTF-8 is read with each invalid byte as U+FFFD (the standard's input
+// is a scalar value string). Blob URL entries are not resolved: Origin reads
+// a blob URL's path.
+//
 // Failures of the parser are *Error values carrying the offset and the
 // standard's name of the validation error; errors.Is matches them against
 // the Err sentinels. The non-fatal validation errors are returned by

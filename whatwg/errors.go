@@ -71,4 +71,5 @@ type ValidationError struct {
 	Offset int
 }
 
+// String formats the error as "kind@offset".
 func (v ValidationError) String() string { return v.Kind + "@" + strconv.Itoa(v.Offset) }
