@@ -16,7 +16,8 @@
 //
 // The parser works in UTF-8 only: the encoding argument of the standard's
 // URL parser is a legacy of HTML's, not implemented. A Go string that is not
-// valid UTF-8 is read with each invalid byte as U+FFFD (the standard's input
+// valid UTF-8 is read with each run of invalid bytes as one U+FFFD, as
+// strings.ToValidUTF8 does (the standard's input
 // is a scalar value string). Blob URL entries are not resolved: Origin reads
 // a blob URL's path.
 //
