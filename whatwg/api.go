@@ -58,6 +58,16 @@ func Validate(input string, base URL) (URL, []ValidationError, error) {
 }
 
 func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
+	if errs == nil {
+		if u, ok := parseFast(input); ok {
+			return u, nil
+		}
+	}
+	return parseSlow(input, base, errs)
+}
+
+// parseSlow runs the basic URL parser.
+func parseSlow(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	p := parser{base: base, errs: errs}
 	in := preprocess(input, true, &p)
 	p.in = in
