@@ -7,7 +7,7 @@ func Parse(input string) (URL, error) { return parse(input, nil, nil) }
 
 // ParseRef runs the basic URL parser on input with base as the base URL,
 // as new URL(input, base) does once base is parsed: a relative reference
-// such as "../a?b" resolves against base.
+// such as "../a?b" resolves against base. The zero URL as base means none.
 func ParseRef(input string, base URL) (URL, error) {
 	if base.href == "" {
 		return parse(input, nil, nil)
