@@ -58,6 +58,9 @@ func Validate(input string, base URL) (URL, []ValidationError, error) {
 }
 
 func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
+	if len(input) > MaxInput {
+		return URL{}, &Error{Input: input, Offset: MaxInput, Reason: "input-too-long", Err: ErrTooLong}
+	}
 	if errs == nil {
 		if u, ok := parseFast(input); ok {
 			return u, nil

@@ -40,7 +40,15 @@ var (
 	// IPv6-multiple-compression, IPv6-invalid-code-point,
 	// IPv6-too-few-pieces and the IPv4-in-IPv6 ones (see Error.Reason).
 	ErrIPv6 = errors.New("invalid IPv6 address")
+	// ErrTooLong: the input is longer than MaxInput, a limit of this
+	// implementation (not of the standard) that keeps offsets in 32 bits.
+	ErrTooLong = errors.New("input too long")
 )
+
+// MaxInput is the longest input Parse and the setters take: 1 GiB, so that
+// an href, at most three times as long as its input, fits the URL's 32-bit
+// offsets.
+const MaxInput = 1 << 30
 
 // Error is a failure of the basic URL parser: the input, the byte offset in
 // it where the parser gave up, the validation error's name from the URL

@@ -235,13 +235,17 @@ func (u URL) SearchParams() SearchParams {
 }
 
 // WithSearchParams returns u with its query set to sp serialized, or null
-// when that is empty (the URLSearchParams "update" steps).
+// when that is empty (the URLSearchParams "update" steps); u itself when
+// the query would be longer than MaxInput less the href's length.
 func (u URL) WithSearchParams(sp SearchParams) URL {
 	if u.href == "" {
 		return u
 	}
+	q := sp.String()
+	if len(q) > MaxInput-len(u.href) {
+		return u
+	}
 	r := u.toRec()
-	r.query = sp.String()
-	r.hasQuery = r.query != ""
+	r.query, r.hasQuery = q, q != ""
 	return r.assemble(u.href, nil)
 }

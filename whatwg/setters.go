@@ -2,12 +2,13 @@ package whatwg
 
 // The setters of the URL class (section "URL class"). Each returns a new
 // URL and leaves u as it is; where the standard's setter does nothing (an
-// invalid value, or a component the URL cannot have) the result is u.
+// invalid value, or a component the URL cannot have) the result is u, as it
+// is for a value longer than MaxInput less the href's length.
 
 // override runs the basic URL parser on value with u's record as url and
 // state as the state override.
 func (u URL) override(value string, state int) URL {
-	if u.href == "" {
+	if u.href == "" || len(value) > MaxInput-len(u.href) {
 		return u
 	}
 	p := parser{}
@@ -45,7 +46,7 @@ func (u URL) SetProtocol(value string) URL { return u.override(value+":", stSche
 // percent-encode set (the username setter); nothing happens when the URL
 // cannot have a username.
 func (u URL) SetUsername(value string) URL {
-	if u.href == "" || u.cannotHaveCredentials() {
+	if u.href == "" || u.cannotHaveCredentials() || len(value) > MaxInput-len(u.href) {
 		return u
 	}
 	r := u.toRec()
@@ -55,7 +56,7 @@ func (u URL) SetUsername(value string) URL {
 
 // SetPassword sets the password like SetUsername (the password setter).
 func (u URL) SetPassword(value string) URL {
-	if u.href == "" || u.cannotHaveCredentials() {
+	if u.href == "" || u.cannotHaveCredentials() || len(value) > MaxInput-len(u.href) {
 		return u
 	}
 	r := u.toRec()
@@ -99,7 +100,7 @@ func (u URL) SetPort(value string) URL {
 // SetPathname replaces the path (the pathname setter: path start state
 // override); a URL with an opaque path is left as it is.
 func (u URL) SetPathname(value string) URL {
-	if u.href == "" || u.opaque {
+	if u.href == "" || u.opaque || len(value) > MaxInput-len(u.href) {
 		return u
 	}
 	p := parser{}
@@ -123,7 +124,7 @@ func (u URL) SetHash(value string) URL { return u.setQueryOrFragment(value, '#',
 // otherwise one leading delim is removed, the component is set to the
 // empty string and the basic URL parser runs with the state override.
 func (u URL) setQueryOrFragment(value string, delim byte, state int) URL {
-	if u.href == "" {
+	if u.href == "" || len(value) > MaxInput-len(u.href) {
 		return u
 	}
 	p := parser{}
