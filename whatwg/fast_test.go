@@ -3,7 +3,6 @@ package whatwg
 import (
 	"bufio"
 	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -23,7 +22,8 @@ func checkFast(t *testing.T, s string, base *URL) bool {
 }
 
 // TestFastPath runs both over the urltestdata.json inputs (against their
-// bases and none) and the URL samples of ../testdata/urls.
+// bases and none) and hrefs, and over the real URLs of
+// testdata/urls-sample.txt.
 func TestFastPath(t *testing.T) {
 	fast, total := 0, 0
 	for _, c := range loadURLCases(t) {
@@ -39,20 +39,17 @@ func TestFastPath(t *testing.T) {
 			checkFast(t, c.Href, nil)
 		}
 	}
-	files, _ := filepath.Glob("../testdata/urls/*.txt")
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
+	f, err := os.Open("testdata/urls-sample.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		total++
+		if checkFast(t, sc.Text(), nil) {
+			fast++
 		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			total++
-			if checkFast(t, sc.Text(), nil) {
-				fast++
-			}
-		}
-		f.Close()
 	}
 	t.Logf("fast path: %d of %d sample URLs", fast, total)
 }
