@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/whatwg"
 )
 
@@ -107,4 +108,18 @@ func ExampleURL_SearchParams() {
 	// Output:
 	// [a b c]
 	// https://example.org/search?lang=en&page=2&q=a+b&q=c
+}
+
+// The same string under both standards, and the bridge between them.
+func ExampleFromURI() {
+	v := uri.MustParse("HTTP://EXAMPLE.com:80/a/./b")
+	fmt.Println(v.Host(), v.Port(), v.Path()) // RFC 3986: as written
+	u, _ := whatwg.FromURI(v, whatwg.URL{})
+	fmt.Println(u) // the URL Standard's reading
+	back, _ := u.URI()
+	fmt.Println(back.Host(), back.Port() == "", back.Path())
+	// Output:
+	// EXAMPLE.com 80 /a/./b
+	// http://example.com/a/b
+	// example.com true /a/b
 }
