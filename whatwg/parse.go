@@ -97,7 +97,22 @@ type rec struct {
 	hasFrag  bool
 }
 
-func (r *rec) special() bool     { return r.kind != schemeOther }
+func (r *rec) special() bool { return r.kind != schemeOther }
+
+// startAt is the step of several states on "?" (set the query to the empty
+// string, go to the query state) and "#" (the same with the fragment). It
+// returns the next state, or stNone when c is neither.
+func (r *rec) startAt(c int) int {
+	switch c {
+	case '?':
+		r.query, r.hasQuery = "", true
+		return stQuery
+	case '#':
+		r.frag, r.hasFrag = "", true
+		return stFragment
+	}
+	return stNone
+}
 func (r *rec) credentials() bool { return r.username != "" || r.password != "" }
 
 // pathBuf is a URL's path in serialized form ("/a/b" for the list « a, b »,
@@ -604,12 +619,8 @@ func (p *parser) run(state, override int) fail {
 				p.copyBaseAuthority()
 				r.path.setView(base.href, int(base.pathStart), int(base.pathEnd), false)
 				r.query, r.hasQuery = base.query()
-				if c == '?' {
-					r.query, r.hasQuery = "", true
-					state = stQuery
-				} else if c == '#' {
-					r.frag, r.hasFrag = "", true
-					state = stFragment
+				if next := r.startAt(c); next != stNone {
+					state = next
 				} else if c >= 0 {
 					r.query, r.hasQuery = "", false
 					r.path.shorten(r.kind == schemeFile)
@@ -797,12 +808,8 @@ func (p *parser) run(state, override int) fail {
 				r.host, r.hostKind = base.Hostname(), base.hostKind
 				r.path.setView(base.href, int(base.pathStart), int(base.pathEnd), false)
 				r.query, r.hasQuery = base.query()
-				if c == '?' {
-					r.query, r.hasQuery = "", true
-					state = stQuery
-				} else if c == '#' {
-					r.frag, r.hasFrag = "", true
-					state = stFragment
+				if next := r.startAt(c); next != stNone {
+					state = next
 				} else if c >= 0 {
 					r.query, r.hasQuery = "", false
 					if !startsWithDriveLetter(in[i:]) {
@@ -958,12 +965,8 @@ func (p *parser) run(state, override int) fail {
 					i = j + 1
 					continue
 				}
-				if c == '?' {
-					r.query, r.hasQuery = "", true
-					state = stQuery
-				} else if c == '#' {
-					r.frag, r.hasFrag = "", true
-					state = stFragment
+				if next := r.startAt(c); next != stNone {
+					state = next
 				}
 				i = j
 				break
@@ -988,13 +991,8 @@ func (p *parser) run(state, override int) fail {
 			if seg != "" {
 				r.path.appendOpaque(p, start, j, enc, verbatim)
 			}
-			c = at(j)
-			if c == '?' {
-				r.query, r.hasQuery = "", true
-				state = stQuery
-			} else if c == '#' {
-				r.frag, r.hasFrag = "", true
-				state = stFragment
+			if next := r.startAt(at(j)); next != stNone {
+				state = next
 			}
 			i = j
 

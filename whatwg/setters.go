@@ -45,22 +45,22 @@ func (u URL) SetProtocol(value string) URL { return u.override(value+":", stSche
 // SetUsername sets the username, percent-encoding it with the userinfo
 // percent-encode set (the username setter); nothing happens when the URL
 // cannot have a username.
-func (u URL) SetUsername(value string) URL {
-	if u.href == "" || u.cannotHaveCredentials() || len(value) > MaxInput-len(u.href) {
-		return u
-	}
-	r := u.toRec()
-	r.username = encode(value, setUserinfo)
-	return r.assemble(u.href, nil)
-}
+func (u URL) SetUsername(value string) URL { return u.setCredential(value, false) }
 
 // SetPassword sets the password like SetUsername (the password setter).
-func (u URL) SetPassword(value string) URL {
+func (u URL) SetPassword(value string) URL { return u.setCredential(value, true) }
+
+// setCredential is "set the username" or "set the password".
+func (u URL) setCredential(value string, password bool) URL {
 	if u.href == "" || u.cannotHaveCredentials() || len(value) > MaxInput-len(u.href) {
 		return u
 	}
 	r := u.toRec()
-	r.password = encode(value, setUserinfo)
+	if password {
+		r.password = encode(value, setUserinfo)
+	} else {
+		r.username = encode(value, setUserinfo)
+	}
 	return r.assemble(u.href, nil)
 }
 
