@@ -36,7 +36,8 @@ var pathPlain = func() (t [256]bool) {
 
 // parseFast returns the URL of s and true when s is the serialization of
 // the URL that the basic URL parser makes of it (against any base, since s
-// then has a scheme), with no credentials, an ASCII domain that is not an
+// then has a scheme), or that and the path "/" a special URL without a path
+// gets, with no credentials, an ASCII domain that is not an
 // IPv4 address, or an opaque or empty host, or no host. false means only
 // that the parser must decide.
 func parseFast(s string) (URL, bool) {
@@ -57,6 +58,7 @@ func parseFast(s string) (URL, bool) {
 		return URL{}, false
 	}
 	var u URL
+	var addSlash bool
 	u.href = s
 	u.kind = schemeKind(s[:i])
 	u.schemeEnd = uint32(i)
@@ -134,9 +136,8 @@ func parseFast(s string) (URL, bool) {
 		}
 		u.userEnd, u.hostStart, u.hostEnd = uint32(hs), uint32(hs), uint32(he)
 		i = j
-		if special && (i == n || s[i] != '/') {
-			return URL{}, false // the parser adds the path "/"
-		}
+		// A special URL without a path gets the path "/": inserted below.
+		addSlash = special && (i == n || s[i] != '/')
 	} else {
 		if special {
 			return URL{}, false
@@ -201,6 +202,13 @@ func parseFast(s string) (URL, bool) {
 				return URL{}, false
 			}
 		}
+	}
+	if addSlash {
+		// The one allocation: the href with the "/" after the host.
+		at := u.pathStart
+		u.href = s[:at] + "/" + s[at:]
+		u.pathEnd++
+		u.fragStart++
 	}
 	return u, true
 }
