@@ -205,10 +205,11 @@ func BenchmarkParseTypical(b *testing.B) {
 	}
 }
 
-// BenchmarkEntryPoint measures the four uri parsers on the valid lines of the
-// web-page lists (all absolute URIs without fragments, so every entry point
-// but ParseRelative accepts them; ParseRelative measures the reject path of
-// the scheme check, with its *Error).
+// BenchmarkEntryPoint measures the four uri parsers and ParseIRI on the
+// valid lines of the web-page lists (all absolute URIs without fragments, so
+// every entry point but ParseRelative accepts them; ParseRelative measures
+// the reject path of the scheme check, with its *Error). ParseIRI against
+// Parse shows what IRI support costs ASCII input.
 func BenchmarkEntryPoint(b *testing.B) {
 	lists := loadBenchData(b)
 	fns := []struct {
@@ -219,6 +220,8 @@ func BenchmarkEntryPoint(b *testing.B) {
 		{"ParseURI", uri.ParseURI},
 		{"ParseAbsolute", uri.ParseAbsolute},
 		{"ParseRelative", uri.ParseRelative},
+		// ASCII input pays nothing for IRI support (issue 10).
+		{"ParseIRI", func(s string) (uri.URI, error) { _, err := uri.ParseIRI(s); return uri.URI{}, err }},
 	}
 	for _, f := range fns {
 		for _, l := range lists {

@@ -291,7 +291,7 @@ func checkPort(s string) *Error {
 // validHost validates host = IP-literal / IPv4address / reg-name (RFC 3986,
 // section 3.2.2) and returns its kind and address.
 func validHost(s string) (HostKind, netip.Addr, *Error) {
-	end, kind, addr, err := parseHost(s, 0)
+	end, kind, addr, err := parseHost(s, 0, 0)
 	if err != nil {
 		return 0, netip.Addr{}, err
 	}
@@ -389,13 +389,16 @@ func addrHost(a netip.Addr) (text string, kind HostKind, addr netip.Addr, err *E
 	switch {
 	case !a.IsValid():
 		return "", 0, a, newError("", 0, ComponentHost, ErrInvalidHost)
-	case a.Zone() != "":
-		s := a.String()
-		return "", 0, a, newError(s, strings.IndexByte(s, '%'), ComponentHost, ErrInvalidHost)
 	case a.Is4():
 		return a.String(), HostIPv4, a, nil
 	}
-	return a.String(), HostIPv6, netip.AddrFrom16(a.As16()), nil
+	addr = netip.AddrFrom16(a.As16())
+	if zone := a.Zone(); zone != "" {
+		// RFC 6874's form, which Options.Zones parses back.
+		addr = addr.WithZone(zone)
+		return string(appendIPv6(nil, addr)), HostIPv6, addr, nil
+	}
+	return addr.String(), HostIPv6, addr, nil
 }
 
 // WithScheme returns u with its scheme set to scheme, given without ":".
@@ -518,8 +521,10 @@ func (u URI) WithDecodedHost(host string) (URI, error) {
 
 // WithAddr returns u with its host set to the IP address a: an IPv4address
 // for an IPv4 address, an IP-literal such as "[2001:db8::1]" for an IPv6
-// one (an IPv4-mapped address stays IPv6). An invalid address or one with a
-// zone, which RFC 3986 cannot write, gives [ErrInvalidHost].
+// one (an IPv4-mapped address stays IPv6). An address with a zone is
+// written as RFC 6874 has it, "[fe80::1%25eth0]", which only a parse with
+// [Options] Zones reads back (RFC 9844 took zones out of URIs). An invalid
+// address gives [ErrInvalidHost].
 func (u URI) WithAddr(a netip.Addr) (URI, error) {
 	text, kind, addr, err := addrHost(a)
 	if err != nil {
@@ -854,7 +859,7 @@ func (b *Builder) RemoveScheme() *Builder { return b.drop(iScheme) }
 // [URI.WithAuthority]).
 func (b *Builder) SetAuthority(authority string) *Builder {
 	var o offsets
-	end, err := parseAuthority(authority, 0, &o)
+	end, err := parseAuthority(authority, 0, &o, 0)
 	if err == nil && end < len(authority) {
 		// A "/", "?" or "#" ends an authority, so cannot be in one.
 		comp := ComponentHost

@@ -96,6 +96,17 @@ func scan(s string, i int, mask uint8) int {
 	return scanSet(s, i, setOf[mask], mask)
 }
 
+// scanF is scan for a parse with flags f: with pIRI it goes on over the
+// ucschar of RFC 3987 (and iprivate with pPrivate) where scan stopped on a
+// non-ASCII byte. ASCII input pays the one test of f.
+func scanF(s string, i int, mask uint8, f pflags) int {
+	i = scan(s, i, mask)
+	if f&pIRI != 0 && i < len(s) && s[i] >= 0x80 {
+		i = scanUCS(s, i, mask, f&pPrivate != 0)
+	}
+	return i
+}
+
 // scanSet is scan for the byte set t of mask, or for mask when t is nil.
 func scanSet(s string, i int, t *[256]uint8, mask uint8) int {
 	if t == nil {

@@ -19,6 +19,9 @@ var (
 	// such as a space, a control character, a non-ASCII byte, a second "#",
 	// or a "[" outside an IP-literal.
 	ErrInvalidCharacter = errors.New("invalid character")
+	// ErrInvalidUTF8: an IRI (RFC 3987) or a host to map through IDNA that
+	// is not valid UTF-8; the offset is that of the first bad byte.
+	ErrInvalidUTF8 = errors.New("invalid UTF-8")
 	// ErrInvalidPercentEncoding: a "%" not followed by two hexadecimal digits
 	// (RFC 3986, section 2.1).
 	ErrInvalidPercentEncoding = errors.New("invalid percent-encoding")

@@ -374,7 +374,7 @@ func checkError(t *testing.T, name, s string, err error) {
 	if e.Component < ComponentScheme || e.Component > ComponentFragment {
 		t.Errorf("%s(%q): Error.Component = %v", name, s, e.Component)
 	}
-	known := false
+	known := errors.Is(e.Err, ErrIDNA)
 	for _, sentinel := range allSentinels {
 		if e.Err == sentinel {
 			known = true
@@ -392,6 +392,7 @@ var allSentinels = []error{
 	ErrInvalidCharacter, ErrInvalidPercentEncoding, ErrInvalidScheme, ErrEmptyScheme,
 	ErrInvalidHost, ErrInvalidIPv6, ErrInvalidIPvFuture, ErrUnterminatedIPLiteral,
 	ErrInvalidPort, ErrMissingScheme, ErrUnexpectedScheme, ErrUnexpectedFragment,
+	ErrInvalidUTF8,
 }
 
 // fuzzSeeds are the f.Add seeds shared by every target: the RFC's examples,

@@ -7,12 +7,12 @@ import "net/netip"
 // parseHost reads the host that starts at s[i] and returns the index just past
 // it, its kind and, for the IP kinds, its address. It stops at the first byte
 // that cannot continue the host; the caller checks what follows.
-func parseHost(s string, i int) (end int, kind HostKind, addr netip.Addr, err *Error) {
+func parseHost(s string, i int, f pflags) (end int, kind HostKind, addr netip.Addr, err *Error) {
 	if i < len(s) && s[i] == '[' {
-		return parseIPLiteral(s, i)
+		return parseIPLiteral(s, i, f)
 	}
 	// reg-name = *( unreserved / pct-encoded / sub-delims )
-	end = scan(s, i, mRegName)
+	end = scanF(s, i, mRegName, f)
 	kind, addr = regNameKind(s, i, end)
 	return end, kind, addr, nil
 }
@@ -31,7 +31,7 @@ func regNameKind(s string, i, end int) (HostKind, netip.Addr) {
 
 // parseIPLiteral reads IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 // starting at the "[" at s[i], and returns the index just past the "]".
-func parseIPLiteral(s string, i int) (end int, kind HostKind, addr netip.Addr, err *Error) {
+func parseIPLiteral(s string, i int, f pflags) (end int, kind HostKind, addr netip.Addr, err *Error) {
 	var stop int
 	var bad bool
 	cause := ErrInvalidIPv6
@@ -43,6 +43,12 @@ func parseIPLiteral(s string, i int) (end int, kind HostKind, addr netip.Addr, e
 		kind = HostIPv6
 		a, stop, bad = parseIPv6(s, i+1)
 		addr = netip.AddrFrom16(a)
+		if f&pZone != 0 && !bad && stop < len(s) && s[stop] == '%' {
+			var zone string
+			if zone, stop, bad = parseZone(s, stop); !bad {
+				addr = addr.WithZone(zone)
+			}
+		}
 	}
 	switch {
 	case !bad && stop < len(s) && s[stop] == ']':
@@ -52,6 +58,60 @@ func parseIPLiteral(s string, i int) (end int, kind HostKind, addr netip.Addr, e
 		return 0, 0, netip.Addr{}, newError(s, i, ComponentHost, ErrUnterminatedIPLiteral)
 	}
 	return 0, 0, netip.Addr{}, newError(s, stop, ComponentHost, cause)
+}
+
+// parseZone reads a zone identifier at the "%" s[i] after an IPv6address
+// and returns it decoded, with the index where it stopped, or bad=true and
+// the offset of the offending byte. Two forms, as RFC 6874 has them:
+//
+//	"%25" ZoneID, ZoneID = 1*( unreserved / pct-encoded )   (section 2)
+//	"%" 1*unreserved, when the "%" is not followed by two hex digits
+//	(the bare form that section 4 suggests parsers accept, as pasted
+//	from "ping fe80::a%en1")
+//
+// Neither form holds "]", so a zone never swallows the end of the literal.
+// RFC 9844 obsoletes RFC 6874 and takes zones out of URIs: only a parse
+// that asks for zones calls this.
+func parseZone(s string, i int) (zone string, stop int, bad bool) {
+	if i+3 < len(s) && s[i+1] == '2' && s[i+2] == '5' {
+		if end := scan(s, i+3, cUnreserved); end > i+3 {
+			return unescapeValid(s[i+3:end], false), end, false
+		}
+	}
+	if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+		return "", i, true // "%ee1" could be either: RFC 6874 says rewrite it
+	}
+	end := i + 1
+	for end < len(s) && class[s[end]]&cUnreserved != 0 {
+		end++
+	}
+	if end == i+1 {
+		return "", end, true
+	}
+	return s[i+1 : end], end, false
+}
+
+// appendIPv6 appends the IPv6 address a in the text RFC 5952 recommends,
+// with its zone, if any, in RFC 6874's form.
+func appendIPv6(b []byte, a netip.Addr) []byte {
+	if zone := a.Zone(); zone != "" {
+		return appendZone(a.WithZone("").AppendTo(b), zone)
+	}
+	return a.AppendTo(b)
+}
+
+// appendZone appends "%25" and the zone identifier zone to b, with the
+// octets that are not unreserved percent-encoded (RFC 6874, section 2).
+func appendZone(b []byte, zone string) []byte {
+	b = append(b, "%25"...)
+	for i := 0; i < len(zone); i++ {
+		if c := zone[i]; class[c]&cUnreserved != 0 {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+		}
+	}
+	return b
 }
 
 // parseIPvFuture reads IPvFuture = "v" 1*HEXDIG "." 1*( unreserved /

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"net/netip"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -57,7 +58,16 @@ func checkLayout(t testing.TB, u URI) {
 	}
 	switch o.kind {
 	case HostIPv4, HostIPv6:
-		want, err := netip.ParseAddr(strings.Trim(host, "[]"))
+		// A zone (RFC 6874, parsed only with Options.Zones) is "%25" and
+		// its encoding, or bare after "%" when no two hex digits follow.
+		text, zone, zoned := strings.Cut(strings.Trim(host, "[]"), "%")
+		if zoned && strings.HasPrefix(zone, "25") && len(zone) > 2 {
+			zone, _ = url.PathUnescape(zone[2:])
+		}
+		want, err := netip.ParseAddr(text)
+		if zoned {
+			want = want.WithZone(zone)
+		}
 		if err != nil || want != o.addr || !o.addr.Is4() != (o.kind == HostIPv6) {
 			fail("host %q of kind %v has address %v, netip.ParseAddr gives %v, %v", host, o.kind, o.addr, want, err)
 		}
@@ -67,7 +77,15 @@ func checkLayout(t testing.TB, u URI) {
 		}
 	}
 
-	v, err := Parse(s)
+	// A zone or non-ASCII text parses only with the options that allow it.
+	var f pflags
+	if o.addr.Zone() != "" {
+		f |= pZone
+	}
+	if firstNonASCII(s) < len(s) {
+		f |= pIRI
+	}
+	v, err := parseRule(s, RuleReference, f)
 	if err != nil {
 		fail("the text does not parse: %v", err)
 	}

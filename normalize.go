@@ -290,7 +290,7 @@ func (n Normalizer) isNormal(u URI) bool {
 			}
 		case HostIPv6:
 			var buf [64]byte
-			if string(u.addr.AppendTo(buf[:0])) != host[1:len(host)-1] {
+			if string(appendIPv6(buf[:0], u.addr)) != host[1:len(host)-1] {
 				return false
 			}
 		case HostIPvFuture:
@@ -423,7 +423,7 @@ func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
 		switch u.kind {
 		case HostIPv6:
 			b = append(b, '[')
-			b = u.addr.AppendTo(b)
+			b = appendIPv6(b, u.addr)
 			b = append(b, ']')
 		case HostIPvFuture:
 			b = appendLower(b, u.s[u.hostStart:u.hostEnd])

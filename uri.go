@@ -59,6 +59,16 @@
 // protocol-based steps crawlers use ([NormalizeFlags]) and its own table of
 // schemes ([Schemes]).
 //
+// # IRIs, zones and repair
+//
+// [ParseIRI] reads IRI references (RFC 3987), whose components may hold
+// non-ASCII characters, into an [IRI], the twin of URI. [IRI.ToURI] maps one
+// to a URI (section 3.1; hosts through IDNA, see [IDNAProfile]) and
+// [URI.ToIRI] and [URI.Display] map back for people (section 3.2).
+// [Options] choose the rule, IPv6 zone identifiers (RFC 6874, which RFC 9844
+// obsoleted: off by default) and the IDNA profile; [Repair] turns what
+// people paste into a URI and reports every [Change].
+//
 // # Interoperation
 //
 // [URI.URL] and [FromURL] convert to and from net/url, with the documented

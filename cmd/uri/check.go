@@ -17,16 +17,16 @@ Bytes that are not valid UTF-8 are written as U+FFFD.
 // cmdCheck answers, by its exit status, whether the inputs are valid.
 var cmdCheck = &command{
 	name:     "check",
-	synopsis: "[--json] [--rule rule] [input...]",
+	synopsis: "[--json] [--rule rule] [--zone] [input...]",
 	summary:  "report the inputs that are not valid URI references",
 	help:     checkHelp,
-	shared:   flagJSON | flagRule,
+	shared:   flagJSON | flagRule | flagZone,
 	run:      runCheck,
 }
 
 func runCheck(e *env, l *cmdLine) int {
 	return e.eachInput(l.args, func(in string) bool {
-		_, err := l.rule.parse(in)
+		_, err := l.parse(in)
 		if err != nil {
 			e.rejected(in, err)
 		} else {

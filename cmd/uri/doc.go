@@ -12,6 +12,9 @@
 //	relative   make the shortest references to targets from a base URI
 //	normalize  print the normal form of URI references
 //	equal      tell whether two URI references are equivalent
+//	to-uri     map IRIs to URIs (percent-encoding, IDNA)
+//	to-iri     map URIs to IRIs for display
+//	repair     make valid URIs of pasted URLs, saying what changed
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.

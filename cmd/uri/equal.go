@@ -53,10 +53,10 @@ var errNotAPair = errors.New("uri equal: want two URI references separated by sp
 // answer, so an input that does not parse exits 2, not 1.
 var cmdEqual = &command{
 	name:     "equal",
-	synopsis: "[--json] [--flags list] [--rule rule] [reference reference]",
+	synopsis: "[--json] [--flags list] [--rule rule] [--zone] [reference reference]",
 	summary:  "tell whether two URI references are equivalent",
 	help:     equalHelp,
-	shared:   flagJSON | flagNormalize | flagRule,
+	shared:   flagJSON | flagNormalize | flagRule | flagZone,
 	run:      runEqual,
 }
 
@@ -72,9 +72,9 @@ func runEqual(e *env, l *cmdLine) int {
 		errIn, errStart := in, 0 // where err is
 		if !pair {
 			err = errNotAPair
-		} else if u, err = l.rule.parse(a); err != nil {
+		} else if u, err = l.parse(a); err != nil {
 			errIn, errStart = a, aStart
-		} else if v, err = l.rule.parse(b); err != nil {
+		} else if v, err = l.parse(b); err != nil {
 			errIn, errStart = b, bStart
 		}
 		if err != nil {

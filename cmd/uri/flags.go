@@ -18,6 +18,8 @@ const (
 	flagJSON      sharedFlags = 1 << iota // --json: the output as JSON lines
 	flagRule                              // --rule: the RFC 3986 rule inputs must match
 	flagNormalize                         // --flags: normalizations beyond the RFC's
+	flagZone                              // --zone: accept IPv6 zone identifiers
+	flagIDNA                              // --idna: the IDNA profile for non-ASCII hosts
 )
 
 // sharedFlagDefs defines each shared flag on a command's flag set, its value
@@ -30,7 +32,6 @@ var sharedFlagDefs = []struct {
 		fs.BoolVar(&l.e.json, "json", false, "write one JSON object per input, one per line, on standard output")
 	}},
 	{flagRule, func(fs *flag.FlagSet, l *cmdLine) {
-		l.rule = rules[0]
 		fs.Var(&l.rule, "rule", "the `rule` inputs must match (RFC 3986):\n"+
 			"reference  URI-reference, a URI or a relative reference (section 4.1)\n"+
 			"uri        URI: a scheme is required (section 3)\n"+
@@ -49,6 +50,16 @@ var sharedFlagDefs = []struct {
 			"decode-safe           also decode reserved characters that servers take as equal\n"+
 			"collapse-slashes      replace each run of \"/\" in the path by one")
 	}},
+	{flagZone, func(fs *flag.FlagSet, l *cmdLine) {
+		fs.BoolVar(&l.zone, "zone", false, "accept an IPv6 zone identifier, as RFC 6874 wrote it (\"[fe80::1%25eth0]\")\n"+
+			"or bare as address bars take it (\"[fe80::1%eth0]\"); RFC 9844 took zones\n"+
+			"out of URIs, so they are rejected by default")
+	}},
+	{flagIDNA, func(fs *flag.FlagSet, l *cmdLine) {
+		fs.Var(&l.idna, "idna", "the `profile` that maps a non-ASCII host to A-labels:\n"+
+			"browser  UTS #46 non-transitional, as browsers (default)\n"+
+			"lookup   IDNA2008 lookup: also STD3 rules, hyphens and DNS lengths")
+	}},
 }
 
 // cmdLine is one run's command line: the values of the shared flags, the
@@ -61,7 +72,17 @@ type cmdLine struct {
 	args      []string       // the arguments after the flags
 	rule      ruleValue      // --rule; --json goes to the sink
 	normalize normalizeValue // --flags
+	zone      bool           // --zone
+	idna      idnaValue      // --idna
 }
+
+// options returns the library's options for the shared flags given.
+func (l *cmdLine) options() uri.Options {
+	return uri.Options{Rule: l.rule.rule, Zones: l.zone, IDNA: l.idna.p}
+}
+
+// parse parses in as the shared flags say: by --rule, with --zone.
+func (l *cmdLine) parse(in string) (uri.URI, error) { return l.options().Parse(in) }
 
 // newCmdLine defines the flags of c, the shared ones it takes and its own,
 // on a fresh flag set.
@@ -102,7 +123,9 @@ func (l *cmdLine) baseArg() (base uri.URI, inputs []string, code int, ok bool) {
 	if len(l.args) == 0 {
 		return base, nil, l.usageError("missing BASE"), false
 	}
-	base, err := uri.ParseURI(l.args[0])
+	o := l.options()
+	o.Rule = uri.RuleURI
+	base, err := o.Parse(l.args[0])
 	if err != nil {
 		b, _ := appendVisible(nil, l.args[0], 0)
 		return base, nil, l.usageError("invalid base " + string(b) + ": " + err.Error()), false
@@ -112,29 +135,33 @@ func (l *cmdLine) baseArg() (base uri.URI, inputs []string, code int, ok bool) {
 
 // ruleValue is the value of --rule: which production of RFC 3986 an input
 // must match.
-type ruleValue struct {
-	name  string
-	parse func(string) (uri.URI, error)
-}
+type ruleValue struct{ rule uri.Rule }
 
-// rules are the values --rule takes; the first is the default.
-var rules = []ruleValue{
-	{"reference", uri.Parse},        // URI-reference, section 4.1
-	{"uri", uri.ParseURI},           // URI, section 3
-	{"absolute", uri.ParseAbsolute}, // absolute-URI, section 4.3
-	{"relative", uri.ParseRelative}, // relative-ref, section 4.2
-}
-
-func (r *ruleValue) String() string { return r.name }
+func (r *ruleValue) String() string { return r.rule.String() }
 
 func (r *ruleValue) Set(s string) error {
-	for _, v := range rules {
-		if v.name == s {
-			*r = v
+	for _, v := range []uri.Rule{uri.RuleReference, uri.RuleURI, uri.RuleAbsolute, uri.RuleRelative} {
+		if v.String() == s {
+			r.rule = v
 			return nil
 		}
 	}
 	return errors.New("must be reference, uri, absolute or relative")
+}
+
+// idnaValue is the value of --idna.
+type idnaValue struct{ p uri.IDNAProfile }
+
+func (v *idnaValue) String() string { return v.p.String() }
+
+func (v *idnaValue) Set(s string) error {
+	for _, p := range []uri.IDNAProfile{uri.IDNABrowser, uri.IDNALookup} {
+		if p.String() == s {
+			v.p = p
+			return nil
+		}
+	}
+	return errors.New("must be browser or lookup")
 }
 
 // normalizeNames maps the names --flags takes to the library's flags.

@@ -12,7 +12,10 @@ import (
 // value or a key that comes after a '{', a '[' or a key's ':' is the first of
 // its container, and any other is preceded by a ','. (No value ends in one of
 // those three bytes: a string ends in '"'.)
-type jsonLine struct{ b []byte }
+type jsonLine struct {
+	b   []byte
+	iri bool // plain text may be an IRI's: escape it as str does
+}
 
 // jsonKey is the text of a member's key with its quotes and colon, as in
 // `"path":`. Commands declare theirs as constants, so that writing one is a
@@ -49,6 +52,10 @@ func (j *jsonLine) str(v string) {
 // Appendix A allow only unreserved and reserved characters and "%"), so the
 // commands write them without looking at each byte.
 func (j *jsonLine) plain(v string) {
+	if j.iri {
+		j.str(v)
+		return
+	}
 	j.sep()
 	j.b = append(j.b, '"')
 	j.b = append(j.b, v...)

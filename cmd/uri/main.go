@@ -41,6 +41,9 @@ var commands = []*command{
 	cmdRelative,
 	cmdNormalize,
 	cmdEqual,
+	cmdToURI,
+	cmdToIRI,
+	cmdRepair,
 }
 
 // lookup returns the command called name, or nil.

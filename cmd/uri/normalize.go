@@ -29,20 +29,20 @@ written as U+FFFD.
 // cmdNormalize prints normal forms (RFC 3986, section 6.2.2 and 6.2.3).
 var cmdNormalize = &command{
 	name:     "normalize",
-	synopsis: "[--json] [--flags list] [--rule rule] [input...]",
+	synopsis: "[--json] [--flags list] [--rule rule] [--zone] [input...]",
 	summary:  "print the normal form of URI references",
 	help:     normalizeHelp,
-	shared:   flagJSON | flagNormalize | flagRule,
+	shared:   flagJSON | flagNormalize | flagRule | flagZone,
 	run:      runNormalize,
 }
 
 func runNormalize(e *env, l *cmdLine) int {
 	n := uri.Normalizer{Flags: l.normalize.flags}
 	return e.eachInput(l.args, func(in string) bool {
-		u, err := l.rule.parse(in)
+		u, err := l.parse(in)
 		if err == nil {
 			u = n.Normalize(u)
 		}
-		return e.result(in, u, err)
+		return e.result(in, u.String(), err)
 	})
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"flag"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -49,33 +51,75 @@ host is the text inside the brackets. host_type is reg-name, ipv4, ipv6 or
 ipvfuture. segments is the path split at every "/" ([] for the empty path).
 offset is the byte offset of the error in the input. Bytes that are not valid
 UTF-8 are written as U+FFFD, so "input" may differ from the input's bytes.
+
+--iri reads IRIs (RFC 3987, section 2.2): non-ASCII characters in every
+component but the scheme, the port and an IP literal, and private-use ones in
+the query; input that is not UTF-8 is rejected at its first bad byte. The
+diagram then counts columns as a terminal shows them (a wide character takes
+two), and invisible characters such as joiners are shown as Go escapes.
+--zone accepts an IPv6 zone identifier ("[fe80::1%25eth0]").
 `
 
 // cmdParse shows the components of references (RFC 3986, section 3).
 var cmdParse = &command{
 	name:     "parse",
-	synopsis: "[--json] [--rule rule] [input...]",
+	synopsis: "[--json] [--rule rule] [--zone] [--iri] [input...]",
 	summary:  "show the components of URI references",
 	help:     parseHelp,
-	shared:   flagJSON | flagRule,
-	run:      runParse,
+	shared:   flagJSON | flagRule | flagZone,
+	flags: func(fs *flag.FlagSet) runFunc {
+		iri := fs.Bool("iri", false, "read IRIs (RFC 3987): non-ASCII characters where RFC 3987 allows them")
+		return func(e *env, l *cmdLine) int {
+			if *iri {
+				o := l.options()
+				return runParse(e, l, o.ParseIRI, true)
+			}
+			return runParse(e, l, l.parse, false)
+		}
+	},
 }
 
-func runParse(e *env, l *cmdLine) int {
+// components is what parse shows of a parsed reference: the getters that
+// uri.URI and its twin uri.IRI share.
+type components interface {
+	String() string
+	IsRelative() bool
+	Scheme() string
+	HasAuthority() bool
+	Authority() string
+	HasUserinfo() bool
+	Userinfo() string
+	Host() string
+	DecodedHost() string
+	HostKind() uri.HostKind
+	Addr() netip.Addr
+	HasPort() bool
+	Port() string
+	Path() string
+	HasQuery() bool
+	Query() string
+	HasFragment() bool
+	Fragment() string
+}
+
+// runParse parses each input with parse, for URIs or, when iri is set, for
+// IRIs, whose components may need escaping in JSON and a width per
+// character in the diagram.
+func runParse[T components](e *env, l *cmdLine, parse func(string) (T, error), iri bool) int {
 	var d diagram
 	return e.eachInput(l.args, func(in string) bool {
-		u, err := l.rule.parse(in)
+		u, err := parse(in)
 		switch {
 		case e.json && err != nil:
 			e.rejected(in, err)
 		case e.json:
-			e.writeParseJSON(in, u)
+			writeParseJSON(&e.sink, in, u, iri)
 		case err != nil:
 			e.beginBlock()
 			e.writeRejectedText(in, err)
 		default:
 			e.beginBlock()
-			e.writeParseText(u, &d)
+			writeParseText(&e.sink, u, &d, iri)
 		}
 		return err == nil
 	})
@@ -94,10 +138,11 @@ const (
 	keyFragment jsonKey = `"fragment":`
 )
 
-// writeParseJSON writes the line of a valid input. Its components are
-// plain: they need no escaping.
-func (s *sink) writeParseJSON(in string, u uri.URI) {
+// writeParseJSON writes the line of a valid input. The components of a URI
+// are plain: they need no escaping; those of an IRI may.
+func writeParseJSON[T components](s *sink, in string, u T, iri bool) {
 	j := s.beginJSON(in)
+	j.iri = iri
 	j.key(keyOK).boolean(true)
 	j.key(keyScheme).plainOrNull(u.Scheme(), !u.IsRelative())
 	j.key(keyUserinfo).plainOrNull(u.Userinfo(), u.HasUserinfo())
@@ -134,12 +179,16 @@ func forSegments(path string, fn func(i int, seg string)) {
 // diagram under it, then the listing of its components. A valid reference is
 // printable ASCII (RFC 3986, section 2), so it is written as it is, and a
 // component never holds '"', so quoting one needs no escapes.
-func (s *sink) writeParseText(u uri.URI, d *diagram) {
+func writeParseText[T components](s *sink, u T, d *diagram, iri bool) {
 	b := s.text[:0]
 	if u.String() == "" {
 		b = append(b, `""`+"\n"...)
 	} else {
-		b = d.appendTo(b, u)
+		b = appendDiagram(d, b, u, iri)
+	}
+	appendText := func(b []byte, v string) []byte { return append(b, v...) }
+	if iri {
+		appendText = appendIRIText
 	}
 	item := func(name string) {
 		b = append(b, name...)
@@ -149,7 +198,7 @@ func (s *sink) writeParseText(u uri.URI, d *diagram) {
 		item(name)
 		if present {
 			b = append(b, '"')
-			b = append(b, v...)
+			b = appendText(b, v)
 			b = append(b, '"')
 		} else {
 			b = append(b, "(absent)"...)
@@ -174,9 +223,9 @@ func (s *sink) writeParseText(u uri.URI, d *diagram) {
 	b = append(b, '\n')
 	value("port", u.Port(), u.HasPort())
 	if u.Port() != "" {
-		if n, ok := u.PortNumber(); ok {
+		if n, err := strconv.ParseUint(u.Port(), 10, 16); err == nil {
 			b = append(b, " ("...)
-			b = strconv.AppendUint(b, uint64(n), 10)
+			b = strconv.AppendUint(b, n, 10)
 			b = append(b, ')')
 		} else {
 			b = append(b, " (out of 16-bit range)"...)
@@ -192,7 +241,7 @@ func (s *sink) writeParseText(u uri.URI, d *diagram) {
 			b = append(b, ", "...)
 		}
 		b = append(b, '"')
-		b = append(b, seg...)
+		b = appendText(b, seg)
 		b = append(b, '"')
 	})
 	b = append(b, "]\n"...)
@@ -235,46 +284,55 @@ func (d *diagram) add(start, n int, label string) {
 	}
 }
 
-// appendTo appends u's text and its diagram. u must not be empty.
-func (d *diagram) appendTo(b []byte, u uri.URI) []byte {
+// appendDiagram appends u's text and its diagram. u must not be empty. The
+// columns of a URI are its bytes; those of an IRI its characters' widths.
+func appendDiagram[T components](d *diagram, b []byte, u T, iri bool) []byte {
+	cols := func(s string) int { return len(s) }
+	if iri {
+		cols = textWidth
+	}
 	// The components' columns follow from their lengths: the text is
 	// scheme ":" "//" authority path "?" query "#" fragment.
 	d.n = 0
 	i := 0
 	if !u.IsRelative() {
-		d.add(0, len(u.Scheme()), "scheme")
-		i = len(u.Scheme()) + 1
+		d.add(0, cols(u.Scheme()), "scheme")
+		i = cols(u.Scheme()) + 1
 	}
 	if u.HasAuthority() {
 		if a := u.Authority(); a == "" {
 			d.add(i, 2, "authority") // the "//" stands for it
 		} else {
-			d.add(i+2, len(a), "authority")
+			d.add(i+2, cols(a), "authority")
 		}
-		i += 2 + len(u.Authority())
+		i += 2 + cols(u.Authority())
 	}
-	d.add(i, len(u.Path()), "path")
-	i += len(u.Path())
+	d.add(i, cols(u.Path()), "path")
+	i += cols(u.Path())
 	if u.HasQuery() {
 		if q := u.Query(); q == "" {
 			d.add(i, 1, "query") // the "?" stands for it
 		} else {
-			d.add(i+1, len(q), "query")
+			d.add(i+1, cols(q), "query")
 		}
-		i += 1 + len(u.Query())
+		i += 1 + cols(u.Query())
 	}
 	if u.HasFragment() {
 		if f := u.Fragment(); f == "" {
 			d.add(i, 1, "fragment")
 		} else {
-			d.add(i+1, len(f), "fragment")
+			d.add(i+1, cols(f), "fragment")
 		}
 	}
 	marks := d.marks[:d.n]
 	indent := placeLabels(marks)
 
 	b = appendSpaces(b, indent)
-	b = append(b, u.String()...)
+	if iri {
+		b = appendIRIText(b, u.String())
+	} else {
+		b = append(b, u.String()...)
+	}
 	b = append(b, '\n')
 	// The underlines.
 	b = appendSpaces(b, indent)
@@ -368,7 +426,7 @@ func roundDiv(a, n int) int {
 
 // hostText returns the host as parse shows it: as written, but an
 // IP-literal without its brackets, which the host type already tells.
-func hostText(u uri.URI) string {
+func hostText[T components](u T) string {
 	if k := u.HostKind(); k == uri.HostIPv6 || k == uri.HostIPvFuture {
 		return u.DecodedHost() // the text between the brackets, as written
 	}

@@ -24,10 +24,10 @@ written as U+FFFD.
 // cmdRelative is the inverse of cmdResolve.
 var cmdRelative = &command{
 	name:     "relative",
-	synopsis: "[--json] BASE [target...]",
+	synopsis: "[--json] [--zone] BASE [target...]",
 	summary:  "make the shortest references to targets from a base URI",
 	help:     relativeHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagZone,
 	run:      runRelative,
 }
 
@@ -37,11 +37,11 @@ func runRelative(e *env, l *cmdLine) int {
 		return code
 	}
 	return e.eachInput(inputs, func(in string) bool {
-		target, err := uri.Parse(in)
+		target, err := l.parse(in)
 		var ref uri.URI
 		if err == nil {
 			ref, err = base.Relative(target)
 		}
-		return e.result(in, ref, err)
+		return e.result(in, ref.String(), err)
 	})
 }

@@ -30,10 +30,10 @@ written as U+FFFD.
 // choose the Resolver.
 var cmdResolve = &command{
 	name:     "resolve",
-	synopsis: "[--json] [--non-strict] [--rfc 3986|2396|1808] BASE [reference...]",
+	synopsis: "[--json] [--non-strict] [--rfc 3986|2396|1808] [--zone] BASE [reference...]",
 	summary:  "resolve references against a base URI",
 	help:     resolveHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagZone,
 	flags: func(fs *flag.FlagSet) runFunc {
 		nonStrict := fs.Bool("non-strict", false, "ignore a reference's scheme when it equals the base's (RFC 3986, 5.2.2)")
 		rfc := fs.Int("rfc", 3986, "the `standard` whose rules to follow: 3986, 2396 or 1808")
@@ -55,11 +55,11 @@ func runResolve(e *env, l *cmdLine, nonStrict bool, rfc int) int {
 		return code
 	}
 	return e.eachInput(inputs, func(in string) bool {
-		ref, err := uri.Parse(in)
+		ref, err := l.parse(in)
 		var target uri.URI
 		if err == nil {
 			target, err = r.Resolve(base, ref)
 		}
-		return e.result(in, target, err)
+		return e.result(in, target.String(), err)
 	})
 }

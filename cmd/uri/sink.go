@@ -60,6 +60,7 @@ func (s *sink) finish(code int) int {
 func (s *sink) beginJSON(input string) *jsonLine {
 	j := &s.line
 	j.b = append(j.b[:0], '{')
+	j.iri = false
 	j.key(keyInput).str(input)
 	return j
 }
@@ -120,17 +121,17 @@ func (s *sink) rejected(input string, err error) {
 // made of one input: {"input":...,"ok":true,"result":...} or the result on a
 // line, or the rejection when err is not nil. It reports whether the input
 // was accepted.
-func (s *sink) result(input string, res uri.URI, err error) bool {
+func (s *sink) result(input string, res string, err error) bool {
 	switch {
 	case err != nil:
 		s.rejected(input, err)
 	case s.json:
 		j := s.beginJSON(input)
 		j.key(keyOK).boolean(true)
-		j.key(keyResult).str(res.String())
+		j.key(keyResult).str(res)
 		s.endJSON(j)
 	default:
-		s.text = append(append(s.text[:0], res.String()...), '\n')
+		s.text = append(append(s.text[:0], res...), '\n')
 		s.out.Write(s.text)
 	}
 	return err == nil

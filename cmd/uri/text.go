@@ -2,7 +2,10 @@ package main
 
 import (
 	"errors"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/width"
 
 	"github.com/ferret-go/uri"
 )
@@ -73,16 +76,8 @@ func appendVisible(b []byte, s string, off int) ([]byte, int) {
 			b = append(b, '\\', 'r')
 		case c < utf8.RuneSelf || r == utf8.RuneError && n == 1:
 			b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
-		case r <= 0xFFFF:
-			b = append(b, '\\', 'u')
-			for k := 12; k >= 0; k -= 4 {
-				b = append(b, hex[r>>k&15])
-			}
 		default:
-			b = append(b, '\\', 'U')
-			for k := 28; k >= 0; k -= 4 {
-				b = append(b, hex[r>>k&15])
-			}
+			b = appendRuneEscape(b, r)
 		}
 		i += n
 	}
@@ -95,6 +90,67 @@ func appendVisible(b []byte, s string, off int) ([]byte, int) {
 func appendSpaces(b []byte, n int) []byte {
 	for ; n > 0; n-- {
 		b = append(b, ' ')
+	}
+	return b
+}
+
+// appendIRIText appends the text s of a valid IRI for a terminal: its
+// characters as they are, but those that would not show or would move the
+// text around (format characters such as joiners, line and paragraph
+// separators, and any other that is not graphic) as Go escapes. textWidth
+// measures what it writes.
+func appendIRIText(b []byte, s string) []byte {
+	for _, r := range s {
+		if iriShown(r) {
+			b = utf8.AppendRune(b, r)
+		} else {
+			b = appendRuneEscape(b, r)
+		}
+	}
+	return b
+}
+
+// textWidth returns how many terminal columns appendIRIText writes for s:
+// East Asian wide and full-width characters take two, combining marks none.
+func textWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			n++
+		case !iriShown(r):
+			n += len(appendRuneEscape(nil, r))
+		case unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r):
+		default:
+			switch width.LookupRune(r).Kind() {
+			case width.EastAsianWide, width.EastAsianFullwidth:
+				n += 2
+			default:
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// iriShown reports whether appendIRIText writes r as it is.
+func iriShown(r rune) bool {
+	return r < utf8.RuneSelf || unicode.IsGraphic(r) && !unicode.Is(unicode.Zs, r) || r == ' '
+}
+
+// appendRuneEscape appends r as a Go escape: \u00a0 or \U000e0001.
+func appendRuneEscape(b []byte, r rune) []byte {
+	const hex = "0123456789abcdef"
+	if r <= 0xFFFF {
+		b = append(b, '\\', 'u')
+		for k := 12; k >= 0; k -= 4 {
+			b = append(b, hex[r>>k&15])
+		}
+		return b
+	}
+	b = append(b, '\\', 'U')
+	for k := 28; k >= 0; k -= 4 {
+		b = append(b, hex[r>>k&15])
 	}
 	return b
 }

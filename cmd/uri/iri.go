@@ -1,0 +1,183 @@
+package main
+
+import (
+	"flag"
+	"strconv"
+
+	"github.com/ferret-go/uri"
+)
+
+const toURIHelp = `To-uri maps each input, an IRI (RFC 3987, section 2.2), to a URI (section
+3.1) and prints it, one line per input: the non-ASCII characters of the
+userinfo, path, query and fragment become the percent-encoded octets of their
+UTF-8, and a host with non-ASCII characters becomes A-labels through IDNA
+(--idna says which profile). An ASCII input that is a URI prints unchanged.
+
+  $ uri to-uri 'http://résumé.example.org/Dürst'
+  http://xn--rsum-bpad.example.org/D%C3%BCrst
+
+A rejected input, or a host that IDNA refuses (the error names the label and
+the rule), prints "<input>: <message>" on standard error. With --json each
+input gives {"input":...,"ok":true,"result":...} or the rejected object of
+parse --json. Bytes that are not valid UTF-8 are written as U+FFFD.
+`
+
+const toIRIHelp = `To-iri maps each input, a URI, to an IRI for people to read (RFC 3987,
+section 3.2) and prints it, one line per input: percent-encoded UTF-8 that
+makes characters fit for an IRI is decoded, and A-labels become U-labels.
+ASCII triplets (reserved or not), octets that are not UTF-8 and characters
+that could mislead (bidirectional formatting, invisible, white space,
+compatibility look-alikes) stay encoded, so to-uri gives back the input, but
+for the case of hexadecimal digits.
+
+  $ uri to-iri 'http://xn--99zt52a.example.org/D%C3%BCrst%e2%80%ae'
+  http://納豆.example.org/Dürst%E2%80%AE
+
+A rejected input prints "<input>: <message>" on standard error. With --json
+each input gives {"input":...,"ok":true,"result":...} or the rejected object
+of parse --json. Bytes that are not valid UTF-8 are written as U+FFFD.
+`
+
+// cmdToURI maps IRIs to URIs (RFC 3987, section 3.1).
+var cmdToURI = &command{
+	name:     "to-uri",
+	synopsis: "[--json] [--rule rule] [--zone] [--idna profile] [input...]",
+	summary:  "map IRIs to URIs (percent-encoding, IDNA)",
+	help:     toURIHelp,
+	shared:   flagJSON | flagRule | flagZone | flagIDNA,
+	run: func(e *env, l *cmdLine) int {
+		o := l.options()
+		return e.eachInput(l.args, func(in string) bool {
+			i, err := o.ParseIRI(in)
+			var u uri.URI
+			if err == nil {
+				u, err = o.ToURI(i)
+			}
+			return e.result(in, u.String(), err)
+		})
+	},
+}
+
+// cmdToIRI maps URIs to IRIs (RFC 3987, section 3.2).
+var cmdToIRI = &command{
+	name:     "to-iri",
+	synopsis: "[--json] [--rule rule] [--zone] [input...]",
+	summary:  "map URIs to IRIs for display",
+	help:     toIRIHelp,
+	shared:   flagJSON | flagRule | flagZone,
+	run: func(e *env, l *cmdLine) int {
+		return e.eachInput(l.args, func(in string) bool {
+			u, err := l.parse(in)
+			return e.result(in, u.ToIRI().String(), err)
+		})
+	},
+}
+
+const repairHelp = `Repair turns each input, a URL as people paste it or crawlers scrape it,
+into a valid URI reference and prints it, one line per input. It removes
+white space and controls around it, percent-encodes what no component allows
+(space, controls, '"', "<", ">", "\", "^", "` + "`" + `", "{", "|", "}"), a "%" that
+begins no triplet, delimiters out of place (a second "#", "[" or "]" outside
+an IP literal, any "@" but the last of the authority) and non-ASCII
+characters outside the host, and writes a non-ASCII host as A-labels (IDNA,
+--idna). This is the W3C's LEIRI mapping. What leaves no room for a guess (a
+bad scheme, port or IP literal, a host IDNA refuses) stays an error.
+
+  $ uri repair --explain ' http://exa mple.com/a b?c|d '
+  http://exa%20mple.com/a%20b?c%7Cd
+    offset 0: URI reference: " " -> "" (trimmed)
+    ...
+
+With --explain each change follows its result on a line of its own,
+indented: the offset in the input, the component, the old and new text and
+the reason. With --json each input gives
+
+  {"input":" http://a/b c","ok":true,"result":"http://a/b%20c","changes":[
+   {"offset":0,"component":"URI reference","old":" ","new":"","reason":"trim"},
+   {"offset":11,"component":"path","old":" ","new":"%20","reason":"encode"}]}
+
+(on one line), where reason is trim, encode, percent, non-ascii, delimiter
+or idna, or the rejected object of parse --json. A valid input comes back
+unchanged, with no change. In JSON, bytes that are not valid UTF-8 are
+written as U+FFFD ("old" keeps them escaped in --explain).
+`
+
+// cmdRepair repairs pasted URLs.
+var cmdRepair = &command{
+	name:     "repair",
+	synopsis: "[--json] [--explain] [--rule rule] [--zone] [--idna profile] [input...]",
+	summary:  "make valid URIs of pasted URLs, saying what changed",
+	help:     repairHelp,
+	shared:   flagJSON | flagRule | flagZone | flagIDNA,
+	flags: func(fs *flag.FlagSet) runFunc {
+		explain := fs.Bool("explain", false, "print each change after the result, indented")
+		return func(e *env, l *cmdLine) int { return runRepair(e, l, *explain) }
+	},
+}
+
+// repairReasons are the JSON names of the uri.RepairKind values.
+var repairReasons = [...]string{
+	uri.RepairTrim:      "trim",
+	uri.RepairEncode:    "encode",
+	uri.RepairPercent:   "percent",
+	uri.RepairNonASCII:  "non-ascii",
+	uri.RepairDelimiter: "delimiter",
+	uri.RepairIDNA:      "idna",
+}
+
+// Keys of repair's changes.
+const (
+	keyChanges   jsonKey = `"changes":`
+	keyComponent jsonKey = `"component":`
+	keyOld       jsonKey = `"old":`
+	keyNew       jsonKey = `"new":`
+	keyReason    jsonKey = `"reason":`
+)
+
+func runRepair(e *env, l *cmdLine, explain bool) int {
+	o := l.options()
+	return e.eachInput(l.args, func(in string) bool {
+		u, changes, err := o.Repair(in)
+		switch {
+		case err != nil:
+			e.rejected(in, err)
+		case e.json:
+			j := e.beginJSON(in)
+			j.key(keyOK).boolean(true)
+			j.key(keyResult).plain(u.String())
+			j.key(keyChanges).beginArray()
+			for _, c := range changes {
+				j.beginObject()
+				j.key(keyOffset).integer(c.Offset)
+				j.key(keyComponent).plain(c.Component.String())
+				j.key(keyOld).str(c.Old)
+				j.key(keyNew).plain(c.New)
+				j.key(keyReason).plain(repairReasons[c.Kind])
+				j.endObject()
+			}
+			j.endArray()
+			e.endJSON(j)
+		default:
+			b := append(e.text[:0], u.String()...)
+			b = append(b, '\n')
+			if explain {
+				for _, c := range changes {
+					b = append(b, "  offset "...)
+					b = strconv.AppendInt(b, int64(c.Offset), 10)
+					b = append(b, ": "...)
+					b = append(b, c.Component.String()...)
+					b = append(b, ": "...)
+					b = strconv.AppendQuoteToASCII(b, c.Old)
+					b = append(b, " -> "...)
+					b = strconv.AppendQuote(b, c.New)
+					b = append(b, " ("...)
+					b = append(b, c.Kind.String()...)
+					b = append(b, ")\n"...)
+				}
+			}
+			e.text = b
+			e.out.Write(b)
+		}
+		return err == nil
+	})
+}

@@ -1,0 +1,327 @@
+package uri
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+	"golang.org/x/text/unicode/bidi"
+	"golang.org/x/text/unicode/norm"
+)
+
+// IDNA for the reg-name hosts of IRIs (RFC 3987, section 3.1), through
+// golang.org/x/net/idna: UTS #46 processing, whose Unicode tables follow the
+// Go version (15.0 before Go 1.27, 17.0 from it).
+
+// IDNAProfile names the rules by which a non-ASCII host becomes A-labels.
+type IDNAProfile uint8
+
+const (
+	// IDNABrowser is UTS #46 non-transitional processing with the flags of
+	// the URL Standard's "domain to ASCII" (beStrict false), as browsers
+	// do: characters are mapped (case folded, width folded, "。" to "."),
+	// ß, ς, ZWJ and ZWNJ are kept (not transitional), the Bidi rule (RFC
+	// 5893) and the CONTEXTJ rules (RFC 5892, Appendix A) are checked,
+	// hyphen positions, STD3 ASCII rules and DNS lengths are not. It is the
+	// zero profile.
+	IDNABrowser IDNAProfile = iota
+	// IDNALookup is the stricter IDNA2008 lookup profile (RFC 5891,
+	// section 5, through UTS #46 as golang.org/x/net/idna's Lookup does):
+	// as IDNABrowser, plus the STD3 ASCII rules (letters, digits and "-"
+	// only), no hyphen at either end of a label nor in its third and
+	// fourth positions, and the DNS lengths (labels of 1 to 63 octets, so
+	// no empty label and no final "."; a name of at most 253).
+	IDNALookup
+)
+
+var (
+	idnaBrowser = idna.New(idna.MapForLookup(), idna.Transitional(false),
+		idna.BidiRule(), idna.CheckJoiners(true), idna.CheckHyphens(false),
+		idna.StrictDomainName(false), idna.VerifyDNSLength(false))
+	idnaLookup = idna.New(idna.MapForLookup(), idna.Transitional(false),
+		idna.BidiRule(), idna.CheckJoiners(true), idna.CheckHyphens(true),
+		idna.StrictDomainName(true), idna.VerifyDNSLength(true))
+
+	// The mapping step alone, to tell a disallowed code point from the
+	// rules on labels.
+	idnaMapBrowser = idna.New(idna.MapForLookup(), idna.Transitional(false),
+		idna.StrictDomainName(false), idna.CheckHyphens(false), idna.CheckJoiners(false))
+)
+
+func (p IDNAProfile) profile() *idna.Profile {
+	if p == IDNALookup {
+		return idnaLookup
+	}
+	return idnaBrowser
+}
+
+// String returns "browser" or "lookup".
+func (p IDNAProfile) String() string {
+	if p == IDNALookup {
+		return "lookup"
+	}
+	return "browser"
+}
+
+// ErrIDNA: a host that IDNA processing rejects. The [*Error]'s cause is an
+// [*IDNAError] that matches it with errors.Is and names the label and the
+// rule.
+var ErrIDNA = errors.New("host fails IDNA")
+
+// IDNAError says why IDNA rejected a host: which label (as written, its
+// triplets decoded), and which rule it breaks.
+type IDNAError struct {
+	Label string // the offending label, or the whole host for a rule on names
+	Rule  string // the rule broken, with its source
+	Err   error  // golang.org/x/net/idna's error
+}
+
+// Error returns a message such as `IDNA: label "a‍b" breaks the CONTEXTJ
+// rule for ZERO WIDTH JOINER (RFC 5892, Appendix A.2)`.
+func (e *IDNAError) Error() string {
+	return "IDNA: label " + quoteLabel(e.Label) + " breaks " + e.Rule
+}
+
+// Unwrap returns ErrIDNA and the error of golang.org/x/net/idna.
+func (e *IDNAError) Unwrap() []error { return []error{ErrIDNA, e.Err} }
+
+func quoteLabel(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		if unicode.IsPrint(r) && r != '"' && r != '\\' {
+			b.WriteRune(r)
+		} else {
+			b.WriteString(strings.Trim(strconv.QuoteRuneToASCII(r), "'"))
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// hostToASCII returns the A-label form of the reg-name s[start:end] under
+// p, or an [*Error] at the offending label's offset in s.
+func (p IDNAProfile) hostToASCII(s string, start, end int) (string, *Error) {
+	host := s[start:end]
+	dec := unescapeValid(host, false)
+	if k := firstInvalidUTF8(dec); k >= 0 {
+		return "", newError(s, start+rawOffset(host, k), ComponentHost, ErrInvalidUTF8)
+	}
+	a, err := p.profile().ToASCII(dec)
+	if err == nil {
+		return a, nil
+	}
+	off, label := start, dec
+	// The first label that fails alone is the culprit; a rule on the
+	// whole name (its length, or Bidi across labels) names the host.
+	for k := 0; k < len(host); {
+		j := nextLabel(host, k)
+		l := unescapeValid(host[k:j], false)
+		if _, e := p.profile().ToASCII(l); e != nil {
+			off, label, err = start+k, l, e
+			break
+		}
+		k = j + labelSepLen(host, j)
+	}
+	return "", newError(s, off, ComponentHost, &IDNAError{Label: label, Rule: p.rule(label), Err: err})
+}
+
+// rawOffset returns the offset in the raw text s of the byte at offset k of
+// its decoding.
+func rawOffset(s string, k int) int {
+	i := 0
+	for ; i < len(s) && k > 0; k-- {
+		if s[i] == '%' {
+			i += 3
+		} else {
+			i++
+		}
+	}
+	return i
+}
+
+// nextLabel returns the end of the label of the raw host s that begins at
+// k: the next label separator of UTS #46 (".", "%2E", or the ideographic
+// and full-width full stops U+3002, U+FF0E, U+FF61), or len(s).
+func nextLabel(s string, k int) int {
+	for ; k < len(s); k++ {
+		if labelSepLen(s, k) > 0 {
+			return k
+		}
+	}
+	return k
+}
+
+// labelSepLen returns the length of the label separator at s[k], or 0.
+func labelSepLen(s string, k int) int {
+	switch {
+	case k >= len(s):
+		return 0
+	case s[k] == '.':
+		return 1
+	case s[k] == '%' && k+2 < len(s) && s[k+1] == '2' && s[k+2]|0x20 == 'e':
+		return 3
+	case strings.HasPrefix(s[k:], "\u3002"), strings.HasPrefix(s[k:], "\uFF0E"),
+		strings.HasPrefix(s[k:], "\uFF61"):
+		return 3
+	}
+	return 0
+}
+
+// rule names the rule that label breaks under p, checked in the order of
+// UTS #46, section 4 (processing, then the validity criteria of section
+// 4.1, then the Bidi and CONTEXTJ rules, then the DNS lengths of ToASCII,
+// section 4.2). golang.org/x/net/idna has said that it fails; this says
+// why, for people.
+func (p IDNAProfile) rule(label string) string {
+	prof := p.profile()
+	if hasACEPrefix(label) {
+		if _, err := prof.ToUnicode(label); err != nil {
+			return `the A-label rules: "xn--" must begin valid Punycode of a U-label (RFC 5891, section 5.4; RFC 3492)`
+		}
+	}
+	for _, r := range label {
+		switch {
+		case r < utf8.RuneSelf:
+			if p == IDNALookup && !isAlpha(byte(r)) && !isDigit(byte(r)) && r != '-' && r != '.' {
+				return "the STD3 ASCII rules: " + codePoint(r) + " is not a letter, digit or hyphen (UTS #46, section 4, step 1; RFC 1123)"
+			}
+		case r == '\u200C' || r == '\u200D' || unicode.Is(unicode.M, r):
+			// judged in context below
+		default:
+			if _, err := idnaMapBrowser.ToASCII(string(r)); err != nil {
+				return "the mapping table: " + codePoint(r) + " is disallowed (UTS #46, section 4, step 1)"
+			}
+		}
+	}
+	if r, _ := utf8.DecodeRuneInString(label); unicode.Is(unicode.M, r) {
+		return "the validity criteria: a label must not begin with a combining mark, here " + codePoint(r) + " (UTS #46, section 4.1, criterion 6)"
+	}
+	if p == IDNALookup {
+		if strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-") {
+			return "the validity criteria: a label must not begin or end with a hyphen (UTS #46, section 4.1, criterion 3)"
+		}
+		if len(label) >= 4 && label[2:4] == "--" && !hasACEPrefix(label) {
+			return `the validity criteria: a label must not have "--" in its third and fourth positions (UTS #46, section 4.1, criterion 2)`
+		}
+	}
+	for _, r := range label {
+		if r == '\u200C' || r == '\u200D' {
+			return "the CONTEXTJ rule for " + codePoint(r) + " (RFC 5892, Appendix A.1 and A.2)"
+		}
+	}
+	for _, r := range label {
+		if c := bidiClass(r); c == bidi.R || c == bidi.AL || c == bidi.AN {
+			return "the Bidi rule (RFC 5893, section 2)"
+		}
+	}
+	if p == IDNALookup {
+		return "the DNS length limits: 1 to 63 octets a label, 253 a name (UTS #46, section 4.2, step 4)"
+	}
+	return "the validity criteria (UTS #46, section 4.1)"
+}
+
+func bidiClass(r rune) bidi.Class {
+	props, _ := bidi.LookupRune(r)
+	return props.Class()
+}
+
+// codePoint writes r as "U+00DF (ß)".
+func codePoint(r rune) string {
+	s := strings.ToUpper(strconv.FormatInt(int64(r), 16))
+	for len(s) < 4 {
+		s = "0" + s
+	}
+	s = "U+" + s
+	if unicode.IsPrint(r) {
+		s += " (" + string(r) + ")"
+	}
+	return s
+}
+
+// hasACEPrefix reports whether s has a label that begins with "xn--" in
+// any case (RFC 5890, section 2.3.2.1).
+func hasACEPrefix(s string) bool {
+	for k := 0; k+4 <= len(s); k++ {
+		if (k == 0 || s[k-1] == '.') && strings.EqualFold(s[k:k+4], "xn--") {
+			return true
+		}
+	}
+	return false
+}
+
+// appendULabels appends the raw host s of kind to b with its A-labels as
+// U-labels (IDNA ToUnicode, RFC 3987, section 3.2), where the U-label is
+// fit for an IRI and maps back to the same A-label, and the host as a
+// whole maps back to s.
+func appendULabels(b []byte, s string, kind HostKind) []byte {
+	if kind != HostRegName || !hasACEPrefix(s) {
+		return append(b, s...)
+	}
+	n := len(b)
+	for k := 0; k <= len(s); {
+		j := strings.IndexByte(s[k:], '.')
+		if j < 0 {
+			j = len(s)
+		} else {
+			j += k
+		}
+		label := s[k:j]
+		if u, ok := uLabel(label); ok {
+			b = append(b, u...)
+		} else {
+			b = append(b, label...)
+		}
+		if j < len(s) {
+			b = append(b, '.')
+		}
+		k = j + 1
+	}
+	// IDNA maps the whole name, other labels too ("A" to "a"): keep the
+	// U-labels only when the host as a whole maps back exactly.
+	if back, err := IDNABrowser.hostToASCII(string(b[n:]), 0, len(b)-n); err != nil || back != s {
+		return append(b[:n], s...)
+	}
+	return b
+}
+
+// uLabel returns the U-label of the A-label a when it is fit for an IRI
+// and maps back to a exactly.
+func uLabel(a string) (string, bool) {
+	if !hasACEPrefix(a) {
+		return "", false
+	}
+	u, err := idnaBrowser.ToUnicode(a)
+	if err != nil {
+		return "", false
+	}
+	for _, r := range u {
+		if r >= utf8.RuneSelf && !iriFit(r, false) {
+			return "", false
+		}
+	}
+	if back, err := idnaBrowser.ToASCII(u); err != nil || back != a {
+		return "", false
+	}
+	return u, true
+}
+
+// iriFit reports whether the non-ASCII character r may stand decoded in an
+// IRI made from a URI (RFC 3987, section 3.2, step 4): a ucschar (or, in the
+// query, an iprivate), and none of the characters sections 4.1 and 6.1 warn
+// about: bidirectional formatting characters, other format characters
+// (Cf: invisible), white space, and compatibility look-alikes (characters
+// that NFKC changes, such as full-width Latin letters).
+func iriFit(r rune, query bool) bool {
+	if !isUCS(r) && !(query && isPrivate(r)) || isBidiFormat(r) {
+		return false
+	}
+	if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.White_Space, r) {
+		return false
+	}
+	var buf [utf8.UTFMax]byte
+	return norm.NFKC.IsNormal(buf[:utf8.EncodeRune(buf[:], r)])
+}

@@ -1,0 +1,85 @@
+package uri
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestRepair(t *testing.T) {
+	type ch struct {
+		off      int
+		old, new string
+		kind     RepairKind
+	}
+	cases := []struct {
+		in, want string
+		changes  []ch
+	}{
+		{"http://example.com/", "http://example.com/", nil},
+		{" \thttp://example.com/\r\n", "http://example.com/", []ch{{0, " \t", "", RepairTrim}, {21, "\r\n", "", RepairTrim}}},
+		{"http://example.com/a b", "http://example.com/a%20b", []ch{{20, " ", "%20", RepairEncode}}},
+		{`http://a/"<>\^` + "`{|}", "http://a/%22%3C%3E%5C%5E%60%7B%7C%7D", []ch{
+			{9, `"`, "%22", RepairEncode}, {10, "<", "%3C", RepairEncode}, {11, ">", "%3E", RepairEncode},
+			{12, `\`, "%5C", RepairEncode}, {13, "^", "%5E", RepairEncode}, {14, "`", "%60", RepairEncode},
+			{15, "{", "%7B", RepairEncode}, {16, "|", "%7C", RepairEncode}, {17, "}", "%7D", RepairEncode}}},
+		{"http://a/b\x00c\x7f", "http://a/b%00c%7F", []ch{{10, "\x00", "%00", RepairEncode}, {12, "\x7f", "%7F", RepairEncode}}},
+		{"http://a/100%?p=5%", "http://a/100%25?p=5%25", []ch{{12, "%", "%25", RepairPercent}, {17, "%", "%25", RepairPercent}}},
+		{"http://a/%41%zz", "http://a/%41%25zz", []ch{{12, "%", "%25", RepairPercent}}},
+		{"http://a/b#c#d", "http://a/b#c%23d", []ch{{12, "#", "%23", RepairDelimiter}}},
+		{"http://a/b[0]?c[]=1", "http://a/b%5B0%5D?c%5B%5D=1", []ch{
+			{10, "[", "%5B", RepairDelimiter}, {12, "]", "%5D", RepairDelimiter},
+			{15, "[", "%5B", RepairDelimiter}, {16, "]", "%5D", RepairDelimiter}}},
+		// The last "@" ends the userinfo, as browsers read it.
+		{"http://u@v@w/", "http://u%40v@w/", []ch{{8, "@", "%40", RepairDelimiter}}},
+		// IRI to URI: UTF-8 outside the host, IDNA in it.
+		{"http://www.example.org/D\u00fcrst", "http://www.example.org/D%C3%BCrst", []ch{{24, "\u00fc", "%C3%BC", RepairNonASCII}}},
+		{"http://r\u00e9sum\u00e9.example.org/ x", "http://xn--rsum-bpad.example.org/%20x", []ch{
+			{7, "r\u00e9sum\u00e9.example.org", "xn--rsum-bpad.example.org", RepairIDNA}, {28, " ", "%20", RepairEncode}}},
+		{"http://a/\xff\xfe", "http://a/%FF%FE", []ch{{9, "\xff", "%FF", RepairNonASCII}, {10, "\xfe", "%FE", RepairNonASCII}}},
+		{"http://a/\u202e", "http://a/%E2%80%AE", []ch{{9, "\u202e", "%E2%80%AE", RepairNonASCII}}},
+		{"//\u4f8b/?\ue000", "//xn--fsq/?%EE%80%80", []ch{{2, "\u4f8b", "xn--fsq", RepairIDNA}, {7, "\ue000", "%EE%80%80", RepairNonASCII}}},
+	}
+	for _, c := range cases {
+		u, changes, err := Repair(c.in)
+		if err != nil || u.String() != c.want {
+			t.Errorf("Repair(%q) = %q, %v; want %q", c.in, u, err, c.want)
+			continue
+		}
+		if len(changes) != len(c.changes) {
+			t.Errorf("Repair(%q) changes = %v, want %v", c.in, changes, c.changes)
+			continue
+		}
+		for k, w := range c.changes {
+			g := changes[k]
+			if g.Offset != w.off || g.Old != w.old || g.New != w.new || g.Kind != w.kind {
+				t.Errorf("Repair(%q) change %d = %v, want %+v", c.in, k, g, w)
+			}
+		}
+	}
+
+	// What the grammar leaves no room for stays an error, at its offset in
+	// the input.
+	errs := []struct {
+		in  string
+		off int
+		err error
+	}{
+		{" http://a:8x/", 11, ErrInvalidPort},
+		{"http://[::1%25]evil.com]/", 11, ErrInvalidIPv6},
+		{"http://[::g]/ x", 10, ErrInvalidIPv6},
+		{"ht tp://a/", 2, ErrInvalidCharacter},
+		{"http://a\u200db.example/ x", 7, ErrIDNA},
+		{"http://a b.c\u200d/", 7, ErrIDNA},
+	}
+	for _, c := range errs {
+		_, _, err := Repair(c.in)
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, c.err) || e.Offset != c.off || e.Input != c.in {
+			t.Errorf("Repair(%q) = %v, want %v at %d", c.in, err, c.err, c.off)
+		}
+	}
+	// With zones, a pasted zone in bare form is kept.
+	if u, ch, err := (Options{Zones: true}).Repair("http://[fe80::1%eth0]/a b"); err != nil || u.String() != "http://[fe80::1%eth0]/a%20b" || len(ch) != 1 {
+		t.Errorf("Zones Repair = %q %v %v", u, ch, err)
+	}
+}
