@@ -590,13 +590,21 @@ func (p *parser) run(state, override int) fail {
 				i--
 			}
 
-		case stSpecialRelativeOrAuthority:
+		case stSpecialRelativeOrAuthority, stSpecialAuthoritySlashes:
+			// The special relative or authority state and the special
+			// authority slashes state differ only in where they go when
+			// "//" does not follow: the relative state, or the special
+			// authority ignore slashes state.
 			if c == '/' && at(i+1) == '/' {
 				state = stSpecialAuthorityIgnoreSlashes
 				i++
 			} else {
 				p.validation("special-scheme-missing-following-solidus", i)
-				state = stRelative
+				if state == stSpecialRelativeOrAuthority {
+					state = stRelative
+				} else {
+					state = stSpecialAuthorityIgnoreSlashes
+				}
 				i--
 			}
 
@@ -643,15 +651,6 @@ func (p *parser) run(state, override int) fail {
 				i--
 			}
 
-		case stSpecialAuthoritySlashes:
-			if c == '/' && at(i+1) == '/' {
-				state = stSpecialAuthorityIgnoreSlashes
-				i++
-			} else {
-				p.validation("special-scheme-missing-following-solidus", i)
-				state = stSpecialAuthorityIgnoreSlashes
-				i--
-			}
 
 		case stSpecialAuthorityIgnoreSlashes:
 			if c != '/' && c != '\\' {
