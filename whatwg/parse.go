@@ -651,7 +651,6 @@ func (p *parser) run(state, override int) fail {
 				i--
 			}
 
-
 		case stSpecialAuthorityIgnoreSlashes:
 			if c != '/' && c != '\\' {
 				state = stAuthority
