@@ -15,6 +15,7 @@
 //	to-uri     map IRIs to URIs (percent-encoding, IDNA)
 //	to-iri     map URIs to IRIs for display
 //	repair     make valid URIs of pasted URLs, saying what changed
+//	compare    show how RFC 3986, the URL Standard and net/url read each input
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.

@@ -44,6 +44,7 @@ var commands = []*command{
 	cmdToURI,
 	cmdToIRI,
 	cmdRepair,
+	cmdCompare,
 }
 
 // lookup returns the command called name, or nil.
