@@ -295,6 +295,10 @@ type engine struct {
 	lo    int  // where the last match (or dropped candidate) ended: nothing before is read for a new one
 
 	colon, slash, www int // the next needle of each kind at or after pos, len(s) for none, -1 unknown
+
+	// work counts the bytes the scan has read, for the tests that hold it
+	// to a constant times the input's length.
+	work int
 }
 
 // status is what engine.next found.
@@ -350,15 +354,15 @@ func (e *engine) next() (candidate, status) {
 	for {
 		// The nearest needle.
 		if e.colon < e.pos {
-			e.colon = indexFrom(s, e.pos, ":")
+			e.colon = e.indexFrom(e.pos, ":")
 		}
 		p, kind := e.colon, byte(':')
 		if e.x.Abbreviated {
 			if e.slash < e.pos {
-				e.slash = indexFrom(s, e.pos, "/")
+				e.slash = e.indexFrom(e.pos, "/")
 			}
 			if e.www < e.pos {
-				e.www = indexFrom(s, e.pos, "www.")
+				e.www = e.indexFrom(e.pos, "www.")
 			}
 			if e.slash < p {
 				p, kind = e.slash, '/'
@@ -405,7 +409,8 @@ func (e *engine) next() (candidate, status) {
 
 // indexFrom returns the index of the first needle in s at or after i, or
 // len(s).
-func indexFrom(s string, i int, needle string) int {
+func (e *engine) indexFrom(i int, needle string) int {
+	s := e.s
 	var j int
 	if len(needle) == 1 {
 		j = strings.IndexByte(s[i:], needle[0])
@@ -413,8 +418,9 @@ func indexFrom(s string, i int, needle string) int {
 		j = strings.Index(s[i:], needle)
 	}
 	if j < 0 {
-		return len(s)
+		j = len(s) - i
 	}
+	e.work += j
 	return i + j
 }
 
@@ -440,6 +446,7 @@ func (e *engine) atColon(p int) (candidate, verdict, int) {
 			return candidate{}, reject, 0
 		}
 	}
+	e.work += p - i
 	for i < p && !isAlpha(s[i]) {
 		i++
 	}
@@ -491,6 +498,7 @@ func (e *engine) skipSpaceBack(i int) int {
 	for j > e.lo && i-j < maxSpaceRun && xclass[e.s[j-1]]&xSpace != 0 {
 		j--
 	}
+	e.work += i - j
 	return j
 }
 
@@ -512,6 +520,7 @@ func (e *engine) inAngles(i int) (candidate, verdict, int) {
 	text, hyphen := s[i:last], false
 	if strings.ContainsFunc(text, isSpaceRune) {
 		text, hyphen = rejoin(text)
+		e.work += len(text)
 	}
 	u, ok := e.parse(text, strings.IndexByte(text, ':'))
 	if !ok {
@@ -607,6 +616,12 @@ func trimTrail(s string, start, end int) int {
 // needMore when the window ended first, and drop when the candidate runs
 // longer than MaxLength (end is then where the scan may go on).
 func (e *engine) scan(i int, cls uint8) (int, verdict) {
+	end, v := e.scanFrom(i, cls)
+	e.work += end - i
+	return end, v
+}
+
+func (e *engine) scanFrom(i int, cls uint8) (int, verdict) {
 	s := e.s
 	start := i
 	limit := len(s)
@@ -775,7 +790,7 @@ func (e *engine) atWWW(p int) (candidate, verdict, int) {
 	if p+len("www.")+1 > len(s) && !e.final {
 		return candidate{}, needMore, 0
 	}
-	return e.abbreviated(p)
+	return e.abbreviated(p, true)
 }
 
 // atSlash reads the abbreviated reference whose host name (and port) ends
@@ -794,7 +809,7 @@ func (e *engine) atSlash(p int) (candidate, verdict, int) {
 	if !isDomain(host) {
 		return candidate{}, reject, 0
 	}
-	return e.abbreviated(h)
+	return e.abbreviated(h, false)
 }
 
 // hostBack returns the start of the run of host name bytes that ends at
@@ -806,6 +821,7 @@ func (e *engine) hostBack(i int) (int, bool) {
 			return 0, false
 		}
 	}
+	e.work += i - h
 	return h, true
 }
 
@@ -832,7 +848,8 @@ func isDomain(s string) bool {
 
 // abbreviated reads an abbreviated reference that begins at s[i], delimited
 // as a URI without a scheme, and reports it as a network-path reference.
-func (e *engine) abbreviated(i int) (candidate, verdict, int) {
+// www tells that it begins with "www.", whose host name is checked here.
+func (e *engine) abbreviated(i int, www bool) (candidate, verdict, int) {
 	s := e.s
 	end, st := e.scan(i, xRun)
 	switch st {
@@ -847,20 +864,26 @@ func (e *engine) abbreviated(i int) (candidate, verdict, int) {
 	if k := strings.IndexAny(text, "/?#:"); k >= 0 {
 		host = text[:k]
 	}
-	if strings.HasPrefix(host, "www.") && !isWWWHost(host) {
-		return candidate{}, reject, 0
+	// What fails once read to its end is skipped, as in inRun, so that no
+	// later "/" reads it again.
+	if www && !isWWWHost(host) {
+		return candidate{}, drop, end
 	}
 	u, err := e.parseText("//"+text, Parse)
 	if err != nil || u.HasScheme() || u.HostKind() != HostRegName || u.Host() == "" {
-		return candidate{}, reject, 0
+		return candidate{}, drop, end
 	}
 	return candidate{u: u, start: i, end: last, abbreviated: true}, accept, last
 }
 
-// isWWWHost reports whether host, which begins with "www.", is "www."
-// followed by labels of letters, digits, "-" and "_" separated by dots.
+// isWWWHost reports whether host is "www." followed by labels of letters,
+// digits, "-" and "_" separated by dots.
 func isWWWHost(host string) bool {
-	for label := range strings.SplitSeq(host[len("www."):], ".") {
+	rest, ok := strings.CutPrefix(host, "www.")
+	if !ok {
+		return false
+	}
+	for label := range strings.SplitSeq(rest, ".") {
 		if label == "" {
 			return false
 		}
