@@ -159,7 +159,11 @@ func (x Extractor) All(text string) iter.Seq[Match] {
 // the failure, an [*Error] whose Err wraps [ErrRead] and the reader's error
 // (so errors.Is finds either) and whose Offset is the number of bytes read;
 // then it stops.
-func (x Extractor) Stream(r io.Reader) iter.Seq2[Match, error] {
+func (x Extractor) Stream(r io.Reader) iter.Seq2[Match, error] { return x.stream(r, streamChunk) }
+
+// stream is Stream reading at least chunk bytes at a time; the tests make
+// chunk small, so that windows end everywhere.
+func (x Extractor) stream(r io.Reader, chunk int) iter.Seq2[Match, error] {
 	return func(yield func(Match, error) bool) {
 		var e engine
 		e.init(&x)
@@ -170,7 +174,7 @@ func (x Extractor) Stream(r io.Reader) iter.Seq2[Match, error] {
 			eof     bool
 		)
 		for {
-			buf, eof, readErr = fill(r, buf, max(streamChunk, len(buf)))
+			buf, eof, readErr = fill(r, buf, max(chunk, len(buf)))
 			e.window(string(buf), eof || readErr != nil)
 			for {
 				m, st := e.next()
@@ -399,8 +403,10 @@ func (e *engine) next() (candidate, status) {
 			return c, found
 		case drop:
 			// A candidate that was read to its end and failed: skip it,
-			// so that no byte of it is read again.
-			e.pos, e.lo = resume, resume
+			// so that no byte of it is read again. (One cut at MaxLength
+			// may end before its needle, when MaxLength is small.)
+			e.pos = max(resume, p+1)
+			e.lo = e.pos
 		default:
 			e.pos = p + 1
 		}
