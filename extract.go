@@ -3,6 +3,7 @@ package uri
 import (
 	"io"
 	"iter"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -174,7 +175,15 @@ func (x Extractor) stream(r io.Reader, chunk int) iter.Seq2[Match, error] {
 			eof     bool
 		)
 		for {
-			buf, eof, readErr = fill(r, buf, max(chunk, len(buf)))
+			// A candidate cut by the end of the window is read again from
+			// its start: the window doubles, so that this costs a constant
+			// per byte. Otherwise any read that brings bytes will do, so
+			// that a slow stream, such as a terminal, is scanned as it comes.
+			if e.pending {
+				buf, eof, readErr = fill(r, buf, max(chunk, len(buf)), true)
+			} else {
+				buf, eof, readErr = fill(r, buf, chunk, false)
+			}
 			e.window(string(buf), eof || readErr != nil)
 			for {
 				m, st := e.next()
@@ -202,12 +211,11 @@ func (x Extractor) stream(r io.Reader, chunk int) iter.Seq2[Match, error] {
 // streamChunk is the least that Stream reads before it scans again.
 const streamChunk = 64 << 10
 
-// fill appends at least n bytes from r to buf, fewer only at the end of the
-// input (eof) or on a read error, which it returns.
-func fill(r io.Reader, buf []byte, n int) (_ []byte, eof bool, err error) {
-	if cap(buf)-len(buf) < n {
-		buf = append(buf[:cap(buf)], make([]byte, n)...)[:len(buf)]
-	}
+// fill appends up to n bytes from r to buf: exactly n when all is true,
+// otherwise what the first read that brings any gives. It returns fewer only
+// at the end of the input (eof) or on a read error, which it returns.
+func fill(r io.Reader, buf []byte, n int, all bool) (_ []byte, eof bool, err error) {
+	buf = slices.Grow(buf, n)
 	want := len(buf) + n
 	for empty := 0; len(buf) < want; {
 		k, err := r.Read(buf[len(buf):want])
@@ -217,6 +225,8 @@ func fill(r io.Reader, buf []byte, n int) (_ []byte, eof bool, err error) {
 			return buf, true, nil
 		case err != nil:
 			return buf, false, err
+		case k > 0 && !all:
+			return buf, false, nil
 		case k == 0:
 			if empty++; empty == 100 {
 				return buf, false, io.ErrNoProgress
@@ -293,10 +303,11 @@ type engine struct {
 	maxLen int
 	iri    bool
 
-	s     string
-	final bool // s ends where the input does
-	pos   int  // the search for needles resumes here
-	lo    int  // where the last match (or dropped candidate) ended: nothing before is read for a new one
+	s       string
+	final   bool // s ends where the input does
+	pending bool // the window ended inside a candidate
+	pos     int  // the search for needles resumes here
+	lo      int  // where the last match (or dropped candidate) ended: nothing before is read for a new one
 
 	colon, slash, www int // the next needle of each kind at or after pos, len(s) for none, -1 unknown
 
@@ -380,6 +391,7 @@ func (e *engine) next() (candidate, status) {
 				return candidate{}, done
 			}
 			e.pos = max(e.pos, len(s)-len("www.")+1)
+			e.pending = false
 			return candidate{}, more
 		}
 		e.pos = p
@@ -397,6 +409,7 @@ func (e *engine) next() (candidate, status) {
 		}
 		switch st {
 		case needMore:
+			e.pending = true
 			return candidate{}, more
 		case accept:
 			e.pos, e.lo = resume, resume
