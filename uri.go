@@ -59,6 +59,12 @@
 // protocol-based steps crawlers use ([NormalizeFlags]) and its own table of
 // schemes ([Schemes]).
 //
+// # Finding URIs in text
+//
+// [Extract] and [Extractor] find the URIs in running text and their byte
+// spans, delimited as RFC 3986, Appendix C says; [Extractor.Stream] reads
+// an io.Reader of any size.
+//
 // # Interoperation
 //
 // [URI.URL] and [FromURL] convert to and from net/url, with the documented

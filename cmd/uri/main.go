@@ -41,6 +41,7 @@ var commands = []*command{
 	cmdRelative,
 	cmdNormalize,
 	cmdEqual,
+	cmdExtract,
 }
 
 // lookup returns the command called name, or nil.
