@@ -7,6 +7,7 @@ replace github.com/ferret-go/uri => ../
 require (
 	github.com/PuerkitoBio/purell v1.2.1
 	github.com/ferret-go/uri v0.0.0-00010101000000-000000000000
+	mvdan.cc/xurls/v2 v2.6.0
 )
 
 require (
