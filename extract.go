@@ -70,10 +70,12 @@ type Match struct {
 //     breaks added to wrap a long URI, is removed (Appendix C: "The
 //     whitespace should be ignored when the URI is extracted"), and
 //     punctuation before the ">" is part of the URI. A line break right
-//     after a hyphen keeps the hyphen, because section C says that no
+//     after a hyphen keeps the hyphen, because Appendix C says that no
 //     whitespace should be introduced after a hyphen: a writer who follows
 //     the RFC never breaks there, so a hyphen before a break is taken to be
-//     the URI's own, and the match says so with HyphenBreak.
+//     the URI's own, and the match says so with HyphenBreak. Whitespace
+//     between "<" and the scheme must hold a line break, so that
+//     "x < http://a/ and b > c" is read as a comparison.
 //   - Inside double quotes the URI runs to the closing quote, punctuation
 //     included.
 //   - Elsewhere the URI ends at whitespace or at a character that no URI
@@ -85,6 +87,12 @@ type Match struct {
 //     ";", ":", "!", "?", "'") is left out.
 //   - A candidate that does not parse as a URI (section 3) is not reported
 //     and the scan goes on after it; one longer than MaxLength neither.
+//   - A scheme begins at the first letter of the run of scheme characters
+//     before its ":" ("1.http://a" gives "http://a"); a run of more than 64
+//     is no scheme. A line break inside the scheme is not rejoined, nor
+//     whitespace of more than 64 bytes between "<" (or "<URL:") and it.
+//     These bounds keep what decides a match near it, so that
+//     [Extractor.Stream] decides as [Extractor.All] does.
 //
 // An Extractor is a value: its methods do not change it, so one may be used
 // by many goroutines at once, as long as none of them changes its fields.
@@ -99,7 +107,8 @@ type Extractor struct {
 	// accept as abbreviations: "www." followed by a host name
 	// ("www.example.com", "www.example.com/a"), and a host name that ends in
 	// a top-level label of letters, with an optional port, followed by a
-	// path ("example.com/a", "golang.org/x/net", "example.com:8080/"). They
+	// path ("example.com/a", "golang.org/x/net", "example.com:8080/");
+	// "www." is looked for in lower case only. They
 	// are reported with [Match.Abbreviated] as network-path references
 	// ("//www.example.com"): the text names no scheme, so none is made up;
 	// resolve one against "https:" to get a URI. The host must follow a
@@ -117,7 +126,10 @@ type Extractor struct {
 	// and spaces still end a URI); each candidate with a non-ASCII byte is
 	// given to IRI, and the match's URI is what it returns, its span the
 	// IRI's text. Without it, a non-ASCII byte ends a URI, as it ends the
-	// URI grammar. It is the place for this package's IRI parser.
+	// URI grammar. An abbreviated reference with a non-ASCII byte is given
+	// to IRI as a network-path reference, "//" and its text. It is the
+	// place for this package's IRI parser; it must be safe to call from
+	// several goroutines when the Extractor is shared.
 	IRI func(text string) (URI, error)
 }
 
@@ -135,7 +147,8 @@ func (x Extractor) Extract(text string) []Match {
 }
 
 // All returns an iterator over the URIs in text, in the order they appear.
-// Each URI shares memory with text unless it had to be rejoined.
+// Each URI shares memory with text, except those that had to be rejoined
+// and the abbreviated references.
 func (x Extractor) All(text string) iter.Seq[Match] {
 	return func(yield func(Match) bool) {
 		var e engine
@@ -499,9 +512,11 @@ func (e *engine) opening(i int) byte {
 	if i > e.lo && s[i-1] == '"' {
 		return '"'
 	}
-	// Whitespace may stand between "<" or "<URL:" and the scheme.
+	// Whitespace may stand between "<URL:" and the scheme, and a line
+	// break between "<" and the scheme: "x < http://a/ and b > c" is a
+	// comparison, not a URI in brackets.
 	j := e.skipSpaceBack(i)
-	if j > e.lo && s[j-1] == '<' {
+	if j > e.lo && s[j-1] == '<' && (j == i || strings.ContainsAny(s[j:i], "\n\r")) {
 		return '<'
 	}
 	if j-5 >= e.lo && s[j-5] == '<' && strings.EqualFold(s[j-4:j], "URL:") {

@@ -133,6 +133,8 @@ func TestExtractDelimiters(t *testing.T) {
 		{"URL: prefix and a space", "<URL: http://example.com/>", []string{"http://example.com/"}},
 		{"url: in lower case", "<url:http://example.com/>", []string{"http://example.com/"}},
 		{"space inside angle brackets", "< http://example.com/ >", []string{"http://example.com/"}},
+		{"comparison", "x < http://a/ and b > c", []string{"http://a/"}},
+		{"space inside a URI in angle brackets", "<http://a/ and b>", []string{"http://a/andb @ http://a/ and b"}},
 		{"adjacent", "<http://a/><http://b/>", []string{"http://a/", "http://b/"}},
 		{"quotes keep punctuation", `"http://a/b."`, []string{"http://a/b."}},
 		{"quotes keep parentheses", `"http://a/b)"`, []string{"http://a/b)"}},
