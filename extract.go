@@ -635,14 +635,10 @@ func (e *engine) inRun(i, schemeLen int) (candidate, verdict, int) {
 	if !e.wanted(s[i:i+schemeLen], s[i+schemeLen+1:]) {
 		return candidate{}, reject, 0
 	}
-	end, st := e.scan(i, xRun)
-	switch st {
-	case needMore:
-		return candidate{}, needMore, 0
-	case drop:
-		return candidate{}, drop, end
+	last, end, st := e.run(i, i+schemeLen+1)
+	if st != accept {
+		return candidate{}, st, end
 	}
-	last := trimTrail(s, i+schemeLen+1, end)
 	u, ok := e.parse(s[i:last], schemeLen)
 	if !ok {
 		return candidate{}, drop, end
@@ -650,13 +646,17 @@ func (e *engine) inRun(i, schemeLen int) (candidate, verdict, int) {
 	return candidate{u: u, start: i, end: last}, accept, last
 }
 
-// trimTrail returns the end of s[start:end] without the sentence
-// punctuation at its end.
-func trimTrail(s string, start, end int) int {
-	for end > start && xclass[s[end-1]]&xTrail != 0 {
-		end--
+// run scans a candidate delimited by whitespace from s[i] and returns its
+// end without the sentence punctuation at its end (never before trimFrom),
+// the end of the scan, and the scan's verdict: accept, or needMore or drop
+// (see scan), for which the caller gives up.
+func (e *engine) run(i, trimFrom int) (last, end int, v verdict) {
+	end, v = e.scan(i, xRun)
+	last = end
+	for last > trimFrom && xclass[e.s[last-1]]&xTrail != 0 {
+		last--
 	}
-	return end
+	return last, end, v
 }
 
 // scan reads the bytes of class from s[i] on, with ( ) [ ] balanced for
@@ -902,16 +902,11 @@ func isDomain(s string) bool {
 // as a URI without a scheme, and reports it as a network-path reference.
 // www tells that it begins with "www.", whose host name is checked here.
 func (e *engine) abbreviated(i int, www bool) (candidate, verdict, int) {
-	s := e.s
-	end, st := e.scan(i, xRun)
-	switch st {
-	case needMore:
-		return candidate{}, needMore, 0
-	case drop:
-		return candidate{}, drop, end
+	last, end, st := e.run(i, i)
+	if st != accept {
+		return candidate{}, st, end
 	}
-	last := trimTrail(s, i, end)
-	text := s[i:last]
+	text := e.s[i:last]
 	host := text
 	if k := strings.IndexAny(text, "/?#:"); k >= 0 {
 		host = text[:k]
