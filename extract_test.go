@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -505,4 +506,37 @@ func TestExtractShares(t *testing.T) {
 
 func sameMemory(a, b string) bool {
 	return a == b && unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+// Stream holds a bounded window whatever the input: a candidate that runs on
+// for megabytes is dropped at MaxLength, and the memory allocated stays far
+// below the input's size.
+func TestStreamBoundedMemory(t *testing.T) {
+	const n = 4 << 20
+	for _, tt := range []struct {
+		name, in string
+		want     int
+	}{
+		{"long candidate", "http://a/" + strings.Repeat("b", n), 0},
+		// No ">" within MaxLength: the URI is delimited by the space.
+		{"long angle", "<http://a/" + strings.Repeat(" b", n/2), 1},
+		{"no needle", strings.Repeat("x", n), 0},
+		{"needles", strings.Repeat("a:b/", n/4), 0},
+	} {
+		name, in := tt.name, tt.in
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		found := 0
+		for _, err := range (Extractor{Abbreviated: true}).Stream(strings.NewReader(in)) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			found++
+		}
+		runtime.ReadMemStats(&m1)
+		if alloc := m1.TotalAlloc - m0.TotalAlloc; found != tt.want || alloc > 1<<20 {
+			t.Errorf("%s: %d matches, %d bytes allocated for %d of input", name, found, alloc, len(in))
+		}
+	}
 }
