@@ -3,6 +3,7 @@ package uri
 import (
 	"io"
 	"iter"
+	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -372,6 +373,8 @@ func (e *engine) init(x *Extractor) {
 	if e.maxLen <= 0 {
 		e.maxLen = DefaultMaxLength
 	}
+	// So that start+maxLen+1 cannot overflow.
+	e.maxLen = min(e.maxLen, math.MaxInt/4)
 	e.iri = x.IRI != nil
 }
 

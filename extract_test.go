@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 	"sync"
@@ -342,6 +343,7 @@ func TestExtractMaxLength(t *testing.T) {
 	checkExtract(t, Extractor{MaxLength: len(long)}, long+" x", []string{long})
 	checkExtract(t, Extractor{MaxLength: len(long) - 1}, long+" http://c/", []string{"http://c/"})
 	checkExtract(t, Extractor{MaxLength: len(long) - 1}, "<"+long+">", nil)
+	checkExtract(t, Extractor{MaxLength: math.MaxInt}, long+" <http://c/\nd>", []string{long, "http://c/d @ http://c/\nd"})
 	huge := "http://a/" + strings.Repeat("b", DefaultMaxLength)
 	checkExtract(t, Extractor{}, huge+" http://c/", []string{"http://c/"})
 }
