@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -14,7 +15,8 @@ import (
 // constant times the input (linear time, counted, not timed).
 //
 // The options come from opts: bit 0 Abbreviated, bit 1 a small MaxLength,
-// bit 2 Schemes http and mailto, bits 3-5 the stream's piece size.
+// bit 2 Schemes http and mailto, bits 3-5 the stream's piece size, bit 6
+// the largest MaxLength, bit 7 an IRI hook (percentIRI).
 func FuzzExtract(f *testing.F) {
 	for _, s := range []string{
 		"",
@@ -23,8 +25,9 @@ func FuzzExtract(f *testing.F) {
 		"[t](http://x/y) <a href=\"http://x/y\"> <URL: http://a/long-\n name> www.example.com/a golang.org/x:",
 		"mailto:a@b.example, urn:isbn:1; Note: std::vector http://[::1]:80/ http://a/%zz",
 		"<http://a/\r\n b> \"http://a/b.\" 'http://a' example.com:8080/x a@b.com/x",
+		"«http://example.com/\u65e5\u672c»、http://b/\u00e9\u3002 www.example.com/\u00e9 http://a/\xff",
 	} {
-		for opts := range uint8(8) {
+		for _, opts := range []uint8{0, 1, 2, 3, 4, 5, 6, 7, 64, 128, 129, 255} {
 			f.Add(s, opts)
 		}
 	}
@@ -38,6 +41,12 @@ func FuzzExtract(f *testing.F) {
 			x.Schemes = []string{"http", "MAILTO"}
 		}
 		chunk := 1 + int(opts>>3&7)*5
+		if opts&64 != 0 {
+			x.MaxLength = math.MaxInt
+		}
+		if opts&128 != 0 {
+			x.IRI = percentIRI
+		}
 
 		var e engine
 		e.init(&x)
@@ -58,7 +67,7 @@ func FuzzExtract(f *testing.F) {
 		}
 		checkMatches(t, text, all)
 		for _, m := range all {
-			if n := m.End - m.Start; n > int64(max(x.MaxLength, 0)) && x.MaxLength > 0 {
+			if n := m.End - m.Start; x.MaxLength > 0 && n > int64(x.MaxLength) {
 				t.Errorf("a match of %d bytes, MaxLength %d", n, x.MaxLength)
 			}
 			if len(x.Schemes) > 0 && !m.Abbreviated {
