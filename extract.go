@@ -171,15 +171,16 @@ func (x Extractor) All(text string) iter.Seq[Match] {
 }
 
 // Stream returns an iterator over the URIs in the text that r yields, for
-// inputs larger than memory: it reads r in pieces and holds at most
-// MaxLength bytes plus a read buffer, whatever the input. Each match is the
-// one [Extractor.All] would give for the whole text, its span counted from
-// the start of the stream; its URI does not share memory with the stream.
+// inputs larger than memory: it reads r in pieces and holds a window of at
+// most about twice MaxLength plus 64 KiB, whatever the input. Each match is
+// the one [Extractor.All] would give for the whole text, its span counted
+// from the start of the stream; its URI does not share memory with the
+// stream.
 //
-// When reading fails, the iterator yields, after the matches found before
-// the failure, an [*Error] whose Err wraps [ErrRead] and the reader's error
-// (so errors.Is finds either) and whose Offset is the number of bytes read;
-// then it stops.
+// When reading fails, the iterator yields the matches that the text read so
+// far decides (not one that the failure may have cut), then an [*Error]
+// whose Err wraps [ErrRead] and the reader's error (so errors.Is finds
+// either) and whose Offset is the number of bytes read; then it stops.
 func (x Extractor) Stream(r io.Reader) iter.Seq2[Match, error] { return x.stream(r, streamChunk) }
 
 // stream is Stream reading at least chunk bytes at a time; the tests make
@@ -212,22 +213,23 @@ func (x Extractor) stream(r io.Reader, chunk int) iter.Seq2[Match, error] {
 			} else {
 				buf, eof, readErr = fill(r, buf, chunk, false)
 			}
-			e.window(unsafe.String(unsafe.SliceData(buf), len(buf)), eof || readErr != nil)
+			e.window(unsafe.String(unsafe.SliceData(buf), len(buf)), eof)
 			for {
 				m, st := e.next()
 				if st == more {
 					break
 				}
 				if st == done {
-					if readErr != nil {
-						yield(Match{}, newError("", int(base)+len(buf), 0, &readError{readErr}))
-					}
 					return
 				}
 				m.u = newURI(strings.Clone(m.u.s), m.u.offsets)
 				if !yield(m.match(base), nil) {
 					return
 				}
+			}
+			if readErr != nil {
+				yield(Match{}, newError("", int(base)+len(buf), 0, &readError{readErr}))
+				return
 			}
 			k := e.keep()
 			buf = buf[:copy(buf, buf[k:])]

@@ -421,6 +421,19 @@ func TestStreamReadError(t *testing.T) {
 	if want := "uri: reading text: boom at offset 11"; gotErr.Error() != want {
 		t.Errorf("message %q, want %q", gotErr.Error(), want)
 	}
+	// A URI that the failure may have cut is not reported.
+	got, gotErr = nil, nil
+	r = io.MultiReader(strings.NewReader("http://a/ http://b/c"), iotest.ErrReader(boom))
+	for m, err := range (Extractor{}).Stream(r) {
+		if err != nil {
+			gotErr = err
+			continue
+		}
+		got = append(got, m)
+	}
+	if len(got) != 1 || got[0].URI.String() != "http://a/" || !errors.Is(gotErr, boom) {
+		t.Errorf("matches %v and error %v, want http://a/ and the reader's error", got, gotErr)
+	}
 	// Breaking out of the loop stops the reading.
 	n := 0
 	for range (Extractor{}).Stream(strings.NewReader("http://a/ http://b/")) {
