@@ -9,6 +9,7 @@ require (
 	github.com/ferret-go/uri v0.0.0-00010101000000-000000000000
 	github.com/nlnwa/whatwg-url v0.6.2
 	golang.org/x/net v0.62.0
+	mvdan.cc/xurls/v2 v2.6.0
 )
 
 require (

@@ -16,6 +16,7 @@
 //	to-iri     map URIs to IRIs for display
 //	repair     make valid URIs of pasted URLs, saying what changed
 //	compare    show how RFC 3986, the URL Standard and net/url read each input
+//	extract    find the URIs in text
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.
@@ -93,6 +94,19 @@
 // beyond the RFC's (drop-fragment, sort-query, drop-trailing-slash, ...),
 // for crawlers and caches that accept to make equal some URIs that may
 // identify different resources.
+//
+// # Finding URIs in text
+//
+// "uri extract [file...]" differs from the other commands: its arguments are
+// files, read as streams (standard input when there is none, or for "-"),
+// and it prints every URI found in their text, one per line, as RFC 3986,
+// Appendix C delimits them: in double quotes, in angle brackets (where a URI
+// may be broken across lines), or between whitespace, without the sentence
+// punctuation that follows it. --schemes names the only schemes to report,
+// --abbreviated also reports www.example.com and example.com/path as
+// network-path references, and --json writes
+// {"uri":"...","start":N,"end":M} with the span's byte offsets, and "file"
+// when several files are given. It exits 1 only when a file cannot be read.
 //
 // # Exit status
 //

@@ -45,6 +45,7 @@ var commands = []*command{
 	cmdToIRI,
 	cmdRepair,
 	cmdCompare,
+	cmdExtract,
 }
 
 // lookup returns the command called name, or nil.
