@@ -129,9 +129,10 @@ type Extractor struct {
 	// given to IRI, and the match's URI is what it returns, its span the
 	// IRI's text. Without it, a non-ASCII byte ends a URI, as it ends the
 	// URI grammar. An abbreviated reference with a non-ASCII byte is given
-	// to IRI as a network-path reference, "//" and its text. It is the
-	// place for this package's IRI parser; it must be safe to call from
-	// several goroutines when the Extractor is shared.
+	// to IRI as a network-path reference, "//" and its text. The package's
+	// IRI parser and mapping is [Options.IRIToURI], as a method value:
+	// Extractor{IRI: uri.Options{}.IRIToURI}. The function must be safe to
+	// call from several goroutines when the Extractor is shared.
 	IRI func(text string) (URI, error)
 }
 

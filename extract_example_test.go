@@ -63,3 +63,13 @@ func ExampleExtractor_Stream() {
 	// Output:
 	// http://a.example/very-long/path 3 38 true
 }
+
+func ExampleExtractor_iri() {
+	x := uri.Extractor{IRI: uri.Options{}.IRIToURI}
+	for _, m := range x.Extract("Lire https://fr.wikipedia.org/wiki/Café_(boisson), puis http://例え.jp/.") {
+		fmt.Println(m.URI)
+	}
+	// Output:
+	// https://fr.wikipedia.org/wiki/Caf%C3%A9_(boisson)
+	// http://xn--r8jz45g.jp/
+}

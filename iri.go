@@ -350,6 +350,17 @@ func (o Options) ToURI(i IRI) (URI, error) {
 	return newURI(string(b), offsetsOf(&l, auth, kind, addr)), nil
 }
 
+// IRIToURI parses s as an IRI reference with o's options and maps it to a
+// URI (RFC 3987, sections 2.2 and 3.1): [Options.ParseIRI] then
+// [Options.ToURI]. It is the hook of [Extractor.IRI].
+func (o Options) IRIToURI(s string) (URI, error) {
+	i, err := o.ParseIRI(s)
+	if err != nil {
+		return URI{}, err
+	}
+	return o.ToURI(i)
+}
+
 // firstNonASCII returns the index of the first byte of s above 0x7F, or
 // len(s).
 func firstNonASCII(s string) int {

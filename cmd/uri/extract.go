@@ -48,7 +48,7 @@ when one could not.
 // cmdExtract finds URIs in text (RFC 3986, Appendix C).
 var cmdExtract = &command{
 	name:     "extract",
-	synopsis: "[--json] [--schemes list] [--abbreviated] [file...]",
+	synopsis: "[--json] [--schemes list] [--abbreviated] [--iri] [file...]",
 	summary:  "find the URIs in text",
 	help:     extractHelp,
 	shared:   flagJSON,
@@ -63,7 +63,13 @@ var cmdExtract = &command{
 			return nil
 		})
 		fs.BoolVar(&x.Abbreviated, "abbreviated", false, "also report www.example.com and example.com/path, as //host/path")
-		return func(e *env, l *cmdLine) int { return runExtract(e, l, x) }
+		iri := fs.Bool("iri", false, "also report IRIs (RFC 3987), as their URI: non-ASCII text percent-encoded, hosts through IDNA")
+		return func(e *env, l *cmdLine) int {
+			if *iri {
+				x.IRI = uri.Options{}.IRIToURI
+			}
+			return runExtract(e, l, x)
+		}
 	},
 }
 

@@ -58,3 +58,10 @@ func TestExtractReadError(t *testing.T) {
 		t.Errorf("extract of a directory: status %d, stderr %q", code, stderr)
 	}
 }
+
+func TestExtractIRI(t *testing.T) {
+	runCmdTests(t, []cmdTest{
+		{"iri", "voir http://例え.jp/café, ou http://a/b.\n", []string{"extract", "--iri"}, "http://xn--r8jz45g.jp/caf%C3%A9\nhttp://a/b\n", "", 0},
+		{"ascii only", "voir http://例え.jp/café, ou http://a/b.\n", []string{"extract"}, "http://a/b\n", "", 0},
+	})
+}
