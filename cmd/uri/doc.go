@@ -15,6 +15,8 @@
 //	to-uri     map IRIs to URIs (percent-encoding, IDNA)
 //	to-iri     map URIs to IRIs for display
 //	repair     make valid URIs of pasted URLs, saying what changed
+//	key        print lookup keys: SURT for web archives, Safe Browsing canonical forms and hashes
+//	site       print the public suffix, registrable domain and origin of URLs
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.

@@ -44,6 +44,8 @@ var commands = []*command{
 	cmdToURI,
 	cmdToIRI,
 	cmdRepair,
+	cmdKey,
+	cmdSite,
 }
 
 // lookup returns the command called name, or nil.
