@@ -199,10 +199,6 @@ func HashExpression(e string) Hash {
 // [URL.Expressions]), in the same order, each with its full hash.
 func (u URL) Hashes() iter.Seq2[string, Hash] {
 	return func(yield func(string, Hash) bool) {
-		for e := range u.Expressions() {
-			if !yield(e, HashExpression(e)) {
-				return
-			}
-		}
+		u.Expressions()(func(e string) bool { return yield(e, HashExpression(e)) })
 	}
 }

@@ -96,8 +96,8 @@ func attemptIP(h []byte) (netip.Addr, bool) {
 // must follow a "/" and be followed by a path that has ".aspx" after at
 // least one byte and before any "?"; of several, the last is removed.
 func stripPathSessionID(p []byte) []byte {
-	p = stripAspx(p, groupedID)
-	return stripAspx(p, plainID)
+	p = stripAspx(p, true)
+	return stripAspx(p, false)
 }
 
 // groupedID returns the end of "(" one or more of (letter "(" 24 letters or
@@ -156,11 +156,11 @@ func lowerEq(b []byte, s string) bool {
 	return true
 }
 
-// stripAspx removes the last id segment that match finds after a "/" and
+// stripAspx removes the last id segment (groupedID's or plainID's) found after a "/" and
 // before a rest with ".aspx" (see stripPathSessionID). The candidates are
 // tried from the right; where the rest is checked is remembered, so that
 // the whole takes time linear in the path.
-func stripAspx(p []byte, match func([]byte, int) int) []byte {
+func stripAspx(p []byte, grouped bool) []byte {
 	// nextAspx is the least j >= from with ".aspx" at j, nextQ the least
 	// j >= from with "?", both over p[from:]; from only moves left.
 	from := len(p)
@@ -169,7 +169,12 @@ func stripAspx(p []byte, match func([]byte, int) int) []byte {
 		if p[i] != '(' || p[i-1] != '/' {
 			continue
 		}
-		e := match(p, i)
+		var e int
+		if grouped {
+			e = groupedID(p, i)
+		} else {
+			e = plainID(p, i)
+		}
 		if e < 0 {
 			continue
 		}
@@ -209,20 +214,20 @@ func stripAspx(p []byte, match func([]byte, int) int) []byte {
 // that "&". The names are matched without regard to case, and anywhere, as
 // the key maker's regular expressions do ("xsid=..." counts).
 func stripQuerySessionID(q []byte) []byte {
-	q = stripLast(q, func(q []byte, i int) int { return fixedID(q, i, "jsessionid=", 32, isAlnum) })
-	q = stripLast(q, func(q []byte, i int) int { return fixedID(q, i, "phpsessid=", 32, isAlnum) })
-	q = stripLast(q, func(q []byte, i int) int { return fixedID(q, i, "sid=", 32, isAlnum) })
-	q = stripLast(q, aspSessionID)
+	for kind := range 4 {
+		q = stripLast(q, kind)
+	}
 	return stripCF(q)
 }
 
-// fixedID returns the end of name and n bytes that ok accepts at q[i:], or -1.
-func fixedID(q []byte, i int, name string, n int, ok func(byte) bool) int {
+// fixedID returns the end of name and n bytes at q[i:], letters and digits
+// or (alpha) letters only, or -1.
+func fixedID(q []byte, i int, name string, n int, alpha bool) int {
 	if i+len(name)+n > len(q) || !lowerEq(q[i:i+len(name)], name) {
 		return -1
 	}
 	for _, c := range q[i+len(name) : i+len(name)+n] {
-		if !ok(c) {
+		if !isAlpha(c) && (alpha || c < '0' || c > '9') {
 			return -1
 		}
 	}
@@ -231,18 +236,29 @@ func fixedID(q []byte, i int, name string, n int, ok func(byte) bool) int {
 
 // aspSessionID matches "aspsessionid", 8 letters, "=" and 24 letters.
 func aspSessionID(q []byte, i int) int {
-	e := fixedID(q, i, "aspsessionid", 8, isAlpha)
+	e := fixedID(q, i, "aspsessionid", 8, true)
 	if e < 0 || e >= len(q) || q[e] != '=' {
 		return -1
 	}
-	return fixedID(q, e, "=", 24, isAlpha)
+	return fixedID(q, e, "=", 24, true)
 }
 
-// stripLast removes q[i:e] and the "&" after it for the last i where match
-// gives an e at the end of q or before "&".
-func stripLast(q []byte, match func([]byte, int) int) []byte {
+// stripLast removes q[i:e] and the "&" after it for the last i where the
+// id of the kind (0 jsessionid, 1 phpsessid, 2 sid, 3 aspsessionid) ends at
+// an e at the end of q or before "&".
+func stripLast(q []byte, kind int) []byte {
 	for i := len(q) - 1; i >= 0; i-- {
-		e := match(q, i)
+		var e int
+		switch kind {
+		case 0:
+			e = fixedID(q, i, "jsessionid=", 32, false)
+		case 1:
+			e = fixedID(q, i, "phpsessid=", 32, false)
+		case 2:
+			e = fixedID(q, i, "sid=", 32, false)
+		default:
+			e = aspSessionID(q, i)
+		}
 		if e < 0 || e < len(q) && q[e] != '&' {
 			continue
 		}

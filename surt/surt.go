@@ -29,8 +29,8 @@
 package surt
 
 import (
+	"bytes"
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -668,7 +668,7 @@ func appendSortedQuery(dst, q []byte) []byte {
 			st = i + 1
 		}
 	}
-	slices.SortStableFunc(params, func(a, b span) int { return compareParam(a.of(q), b.of(q)) })
+	heapSort(params, q)
 	for i, p := range params {
 		if i > 0 {
 			dst = append(dst, '&')
@@ -678,10 +678,40 @@ func appendSortedQuery(dst, q []byte) []byte {
 	return dst
 }
 
+// heapSort sorts the parameters params of q by compareParam, in place and
+// in O(k log k) comparisons. It need not be stable: parameters that compare
+// equal are the same text.
+func heapSort(params []span, q []byte) {
+	less := func(i, j int) bool { return compareParam(params[i].of(q), params[j].of(q)) < 0 }
+	down := func(i, n int) {
+		for {
+			c := 2*i + 1
+			if c >= n {
+				return
+			}
+			if c+1 < n && less(c, c+1) {
+				c++
+			}
+			if !less(i, c) {
+				return
+			}
+			params[i], params[c] = params[c], params[i]
+			i = c
+		}
+	}
+	for i := len(params)/2 - 1; i >= 0; i-- {
+		down(i, len(params))
+	}
+	for n := len(params) - 1; n > 0; n-- {
+		params[0], params[n] = params[n], params[0]
+		down(0, n)
+	}
+}
+
 func compareParam(a, b []byte) int {
 	ak, av, aeq := cutEq(a)
 	bk, bv, beq := cutEq(b)
-	if c := strings.Compare(unsafeString(ak), unsafeString(bk)); c != 0 {
+	if c := bytes.Compare(ak, bk); c != 0 {
 		return c
 	}
 	switch {
@@ -690,7 +720,7 @@ func compareParam(a, b []byte) int {
 	case aeq != beq:
 		return 1
 	}
-	return strings.Compare(unsafeString(av), unsafeString(bv))
+	return bytes.Compare(av, bv)
 }
 
 func cutEq(p []byte) (k, v []byte, eq bool) {
