@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/keycanon"
 )
 
 // Parse canonicalizes the URL s as the "Canonicalization" section of "URLs
@@ -80,18 +81,13 @@ func Parse(s string) (URL, error) {
 		}
 	}
 	schemeLenOut := len(work) - len("://")
-	// Step 4, with step 1's removals, in one pass.
+	// Step 4, after step 1's removals.
 	for i := start + schemeEnd; i < end; i++ {
-		c := s[i]
-		if c == '\t' || c == '\n' || c == '\r' {
-			continue
-		}
-		work = append(work, c)
-		for n := len(work); n-3 >= schemeLenOut+3 && work[n-3] == '%' && isHex(work[n-2]) && isHex(work[n-1]); n = len(work) {
-			work[n-3] = unhex(work[n-2])<<4 | unhex(work[n-1])
-			work = work[:n-2]
+		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+			work = append(work, c)
 		}
 	}
+	work = work[:schemeLenOut+3+len(keycanon.UnescapeRepeatedly(work[schemeLenOut+3:]))]
 
 	// Step 5: the authority.
 	rest := work[schemeLenOut+3:]
@@ -162,7 +158,7 @@ func Parse(s string) (URL, error) {
 	if port >= 0 {
 		portText = appendInt(portText, port)
 	}
-	hostN, pathN, queryN := escapedLen(host), escapedLen(path), escapedLen(query)
+	hostN, pathN, queryN := keycanon.EscapedLen(host), keycanon.EscapedLen(path), keycanon.EscapedLen(query)
 	n := schemeLenOut + 3 + hostN + pathN + queryN
 	if port >= 0 {
 		n += 1 + len(portText)
@@ -174,14 +170,14 @@ func Parse(s string) (URL, error) {
 	out := make([]byte, 0, total)
 	out = append(out, work[:schemeLenOut+3]...)
 	hostStart := len(out)
-	out = appendEscaped(out, host)
+	out = keycanon.AppendEscaped(out, host)
 	hostEnd := len(out)
 	if port >= 0 {
 		out = append(out, ':')
 		out = append(out, portText...)
 	}
-	out = appendEscaped(out, path)
-	out = appendEscaped(out, query)
+	out = keycanon.AppendEscaped(out, path)
+	out = keycanon.AppendEscaped(out, query)
 	u := URL{n: len(out), hostStart: hostStart, hostEnd: hostEnd, exprHost: hostStart, pathLen: pathN, queryLen: queryN, ip: ip}
 	if port >= 0 {
 		u.exprHost = len(out)
@@ -266,7 +262,7 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 	if len(dst) > 0 && dst[len(dst)-1] == '.' {
 		dst = dst[:len(dst)-1]
 	}
-	if a, ok := parseIPv4(dst); ok {
+	if a, ok := keycanon.InetAton(dst); ok {
 		return a.AppendTo(dst[:0]), true
 	}
 	ascii := true
@@ -295,91 +291,6 @@ func allZero(b []byte) bool {
 		}
 	}
 	return true
-}
-
-// idna maps a host with non-ASCII characters to A-labels through the uri
-// package's IDNA (browser profile), if it is valid UTF-8 that a URI host may
-// hold once mapped.
-func idna(h []byte) (string, bool) {
-	i, err := uri.ParseIRI("http://" + string(h) + "/")
-	if err != nil || i.HostKind() != uri.HostRegName || i.HasPort() || i.HasUserinfo() || i.Path() != "/" {
-		return "", false
-	}
-	u, err := i.ToURI()
-	if err != nil {
-		return "", false
-	}
-	return u.Host(), true
-}
-
-// parseIPv4 reads h as inet_aton does: one to four parts separated by dots,
-// each decimal, octal (a leading "0") or hexadecimal ("0x"); the last part
-// fills the bytes that the others leave.
-func parseIPv4(h []byte) (netip.Addr, bool) {
-	var parts [4]uint64
-	n := 0
-	i := 0
-	for {
-		if n == 4 || i >= len(h) {
-			return netip.Addr{}, false
-		}
-		base := uint64(10)
-		if h[i] == '0' {
-			base = 8
-			i++
-			if i < len(h) && (h[i] == 'x' || h[i] == 'X') {
-				base = 16
-				i++
-			}
-		}
-		var v uint64
-		digits := 0
-		for ; i < len(h) && h[i] != '.'; i++ {
-			d := uint64(digitVal(h[i]))
-			if d >= base {
-				return netip.Addr{}, false
-			}
-			v = v*base + d
-			digits++
-			if v > 0xffffffff {
-				return netip.Addr{}, false
-			}
-		}
-		if digits == 0 && base != 8 {
-			return netip.Addr{}, false // "", "0x"
-		}
-		parts[n] = v
-		n++
-		if i == len(h) {
-			break
-		}
-		i++ // the dot
-	}
-	var a uint64
-	for k := 0; k < n-1; k++ {
-		if parts[k] > 255 {
-			return netip.Addr{}, false
-		}
-		a |= parts[k] << (24 - 8*k)
-	}
-	last := parts[n-1]
-	if last >= 1<<(8*(5-n)) {
-		return netip.Addr{}, false
-	}
-	a |= last
-	return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)}), true
-}
-
-func digitVal(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10
-	}
-	return 255
 }
 
 // canonicalPath resolves "/./" and "/../" and collapses runs of "/" in p,
@@ -427,35 +338,6 @@ func canonicalPath(p []byte) []byte {
 	return out
 }
 
-func isHex(c byte) bool { return digitVal(c) < 16 }
-
-func unhex(c byte) byte { return digitVal(c) }
-
-// mustEscape reports whether the document's step 8 escapes c.
-func mustEscape(c byte) bool { return c <= ' ' || c >= 0x7f || c == '#' || c == '%' }
-
-func escapedLen(b []byte) int {
-	n := len(b)
-	for _, c := range b {
-		if mustEscape(c) {
-			n += 2
-		}
-	}
-	return n
-}
-
-func appendEscaped(dst, b []byte) []byte {
-	const hexDigits = "0123456789ABCDEF"
-	for _, c := range b {
-		if mustEscape(c) {
-			dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
-		} else {
-			dst = append(dst, c)
-		}
-	}
-	return dst
-}
-
 func appendInt(dst []byte, v int) []byte {
 	var b [5]byte
 	i := len(b)
@@ -472,3 +354,18 @@ func appendInt(dst []byte, v int) []byte {
 
 // unsafeString views b as a string for a search, without copying.
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// idna maps a host with non-ASCII characters to A-labels through the uri
+// package's IDNA (browser profile), when it is UTF-8 that a URI host may
+// hold once mapped; ok is false otherwise.
+func idna(h []byte) (string, bool) {
+	i, err := uri.ParseIRI("http://" + string(h) + "/")
+	if err != nil || i.HostKind() != uri.HostRegName || i.HasPort() || i.HasUserinfo() || i.Path() != "/" {
+		return "", false
+	}
+	u, err := i.ToURI()
+	if err != nil {
+		return "", false
+	}
+	return u.Host(), true
+}

@@ -1,7 +1,10 @@
 package surt
 
 import (
+	"bytes"
 	"net/netip"
+
+	"github.com/ferret-go/uri/internal/keycanon"
 )
 
 // attemptIP reads h as an IPv4 address the way the key maker does: a host
@@ -48,45 +51,7 @@ func attemptIP(h []byte) (netip.Addr, bool) {
 	if run == 0 || parts > 4 {
 		return netip.Addr{}, false
 	}
-	// inet_aton.
-	var vals [4]uint64
-	n := 0
-	for i := 0; i < len(h); {
-		j := i
-		for j < len(h) && h[j] != '.' {
-			j++
-		}
-		base := uint64(10)
-		if h[i] == '0' {
-			base = 8
-		}
-		var x uint64
-		for _, c := range h[i:j] {
-			d := uint64(c - '0')
-			if d >= base {
-				return netip.Addr{}, false
-			}
-			x = x*base + d
-			if x > 0xffffffff {
-				return netip.Addr{}, false
-			}
-		}
-		vals[n] = x
-		n++
-		i = j + 1
-	}
-	var a uint64
-	for k := 0; k < n-1; k++ {
-		if vals[k] > 255 {
-			return netip.Addr{}, false
-		}
-		a |= vals[k] << (24 - 8*k)
-	}
-	if vals[n-1] >= 1<<(8*(5-n)) {
-		return netip.Addr{}, false
-	}
-	a |= vals[n-1]
-	return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)}), true
+	return keycanon.InetAton(h)
 }
 
 // stripPathSessionID removes an ASP.NET session id segment from the path,
@@ -166,7 +131,11 @@ func stripAspx(p []byte, grouped bool) []byte {
 	from := len(p)
 	nextAspx, nextQ := len(p)+1, len(p)
 	for i := len(p) - 1; i >= 1; i-- {
-		if p[i] != '(' || p[i-1] != '/' {
+		i = bytes.LastIndexByte(p[:i+1], '(')
+		if i <= 0 {
+			break
+		}
+		if p[i-1] != '/' {
 			continue
 		}
 		var e int
@@ -223,7 +192,7 @@ func stripQuerySessionID(q []byte) []byte {
 // fixedID returns the end of name and n bytes at q[i:], letters and digits
 // or (alpha) letters only, or -1.
 func fixedID(q []byte, i int, name string, n int, alpha bool) int {
-	if i+len(name)+n > len(q) || !lowerEq(q[i:i+len(name)], name) {
+	if i < 0 || i+len(name)+n > len(q) || !lowerEq(q[i:i+len(name)], name) {
 		return -1
 	}
 	for _, c := range q[i+len(name) : i+len(name)+n] {
@@ -245,18 +214,27 @@ func aspSessionID(q []byte, i int) int {
 
 // stripLast removes q[i:e] and the "&" after it for the last i where the
 // id of the kind (0 jsessionid, 1 phpsessid, 2 sid, 3 aspsessionid) ends at
-// an e at the end of q or before "&".
+// an e at the end of q or before "&". Each id has its "=" at a fixed place,
+// so only the places before a "=" are tried.
 func stripLast(q []byte, kind int) []byte {
-	for i := len(q) - 1; i >= 0; i-- {
-		var e int
+	for k := len(q) - 1; k >= 0; k-- {
+		k = bytes.LastIndexByte(q[:k+1], '=')
+		if k < 0 {
+			break
+		}
+		var i, e int
 		switch kind {
 		case 0:
+			i = k - len("jsessionid")
 			e = fixedID(q, i, "jsessionid=", 32, false)
 		case 1:
+			i = k - len("phpsessid")
 			e = fixedID(q, i, "phpsessid=", 32, false)
 		case 2:
+			i = k - len("sid")
 			e = fixedID(q, i, "sid=", 32, false)
 		default:
+			i = k - len("aspsessionid") - 8
 			e = aspSessionID(q, i)
 		}
 		if e < 0 || e < len(q) && q[e] != '&' {
@@ -276,16 +254,23 @@ func stripLast(q []byte, kind int) []byte {
 // tried from the right, and the "&" that ends each value is found once per
 // "&"-separated parameter, so the whole is linear.
 func stripCF(q []byte) []byte {
-	nextAmp := len(q) // the least index >= i+5 holding "&", or len(q)
-	for i := len(q) - 5; i >= 0; i-- {
-		if i+5 < len(q) && q[i+5] == '&' {
-			nextAmp = i + 5
+	nextAmp := len(q) // the least index > k holding "&", or len(q)
+	scanned := len(q) // q[scanned:] has been searched for "&"
+	for k := len(q) - 1; k >= 0; k-- {
+		k = bytes.LastIndexByte(q[:k+1], '=')
+		if k < 0 {
+			break
 		}
-		if !lowerEq(q[i:i+5], "cfid=") {
+		if j := bytes.IndexByte(q[k+1:scanned], '&'); j >= 0 {
+			nextAmp = k + 1 + j
+		}
+		scanned = k + 1
+		i := k - len("cfid")
+		if i < 0 || !lowerEq(q[i:k+1], "cfid=") {
 			continue
 		}
 		a := nextAmp
-		if a == i+5 || a >= len(q) { // an empty value, or no "&"
+		if a == k+1 || a >= len(q) { // an empty value, or no "&"
 			continue
 		}
 		t := a + 1

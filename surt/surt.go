@@ -36,6 +36,7 @@ import (
 	"unsafe"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/keycanon"
 )
 
 // ErrInvalidPort is the cause of the error of a URL whose port is not a
@@ -80,13 +81,14 @@ func Key(s string) (string, error) { return Options{}.Key(s) }
 // and has its path canonicalized (unescaped, escaped once, lowercased)
 // without a host to reverse; any other URL is canonicalized and written with
 // its host reversed. A URL without a scheme is taken as http. The result
-// takes one allocation for a URL of up to 1 KiB.
+// takes one allocation for a key of up to 512 bytes from a URL of up to 1 KiB.
 func (o Options) Key(s string) (string, error) {
-	b, err := o.AppendKey(nil, s)
+	var buf [512]byte
+	b, err := o.AppendKey(buf[:0], s)
 	if err != nil {
 		return "", err
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), nil
+	return string(b), nil
 }
 
 // HostPrefix returns the prefix that the keys of the URLs on host share,
@@ -211,7 +213,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	var host []byte
 	googleHost := false // the host is not empty after the first canonicalizer
 	if p.hasHost {
-		h := unescape(p.host.of(clean))
+		h := keycanon.UnescapeRepeatedly(p.host.of(clean))
 		if !isASCII(h) {
 			if a, ok := idna(h); ok {
 				n := len(work)
@@ -227,7 +229,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 		} else {
 			lowerASCII(h)
 			n := len(work)
-			work = appendEscaped(work, h)
+			work = keycanon.AppendEscaped(work, h)
 			host = work[n:]
 		}
 		googleHost = len(host) > 0
@@ -261,7 +263,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	var path []byte
 	hasPath := p.hasPath
 	if hasPath {
-		path = unescape(p.path.of(clean))
+		path = keycanon.UnescapeRepeatedly(p.path.of(clean))
 	}
 	var slash [1]byte
 	if googleHost {
@@ -274,7 +276,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	}
 	if hasPath && len(path) > 0 {
 		n := len(work)
-		work = appendEscaped(work, path)
+		work = keycanon.AppendEscaped(work, path)
 		path = work[n:]
 		lowerASCII(path)
 		path = stripPathSessionID(path)
@@ -288,9 +290,9 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	var query []byte
 	hasQuery := p.hasQuery && p.query.end > p.query.start
 	if hasQuery {
-		q := unescape(p.query.of(clean))
+		q := keycanon.UnescapeRepeatedly(p.query.of(clean))
 		n := len(work)
-		work = appendEscaped(work, q)
+		work = keycanon.AppendEscaped(work, q)
 		query = stripQuerySessionID(work[n:])
 		lowerASCII(query)
 		hasQuery = len(query) > 0
@@ -481,20 +483,6 @@ func lowerASCII(b []byte) {
 	}
 }
 
-// idna maps a host with non-ASCII characters to A-labels, if it is UTF-8
-// that IDNA accepts.
-func idna(h []byte) (string, bool) {
-	i, err := uri.ParseIRI("http://" + string(h) + "/")
-	if err != nil || i.HostKind() != uri.HostRegName || i.HasPort() || i.HasUserinfo() || i.Path() != "/" {
-		return "", false
-	}
-	u, err := i.ToURI()
-	if err != nil {
-		return "", false
-	}
-	return u.Host(), true
-}
-
 // collapseDots replaces "..", left to right and without overlap, by "."
 // (once: "..." becomes ".."), then drops the dots at both ends, in place.
 func collapseDots(h []byte) []byte {
@@ -514,53 +502,6 @@ func collapseDots(h []byte) []byte {
 		out = out[:len(out)-1]
 	}
 	return out
-}
-
-// unescape decodes percent-encoded octets repeatedly until none is left,
-// in place, in one pass: decoding a triplet can only make a new one end
-// where it was, so the top of the output is checked again after each
-// decoding, and the result is that of repeated passes (triplets never
-// overlap, so the order of the decodings does not change it).
-func unescape(b []byte) []byte {
-	out := b[:0]
-	for _, c := range b {
-		out = append(out, c)
-		for n := len(out); n >= 3 && out[n-3] == '%' && isHex(out[n-2]) && isHex(out[n-1]); n = len(out) {
-			out[n-3] = unhex(out[n-2])<<4 | unhex(out[n-1])
-			out = out[:n-2]
-		}
-	}
-	return out
-}
-
-func isHex(c byte) bool { return unhex(c) < 16 }
-
-func unhex(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10
-	}
-	return 255
-}
-
-// mustEscape reports whether the key maker's "escape once" escapes c: all
-// but printable ASCII, and "#" and "%".
-func mustEscape(c byte) bool { return c <= ' ' || c >= 0x7f || c == '#' || c == '%' }
-
-func appendEscaped(dst, b []byte) []byte {
-	const hexDigits = "0123456789ABCDEF"
-	for _, c := range b {
-		if mustEscape(c) {
-			dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
-		} else {
-			dst = append(dst, c)
-		}
-	}
-	return dst
 }
 
 // normalizePath resolves "." and ".." segments and drops empty ones, in
@@ -731,3 +672,18 @@ func cutEq(p []byte) (k, v []byte, eq bool) {
 }
 
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// idna maps a host with non-ASCII characters to A-labels through the uri
+// package's IDNA (browser profile), when it is UTF-8 that a URI host may
+// hold once mapped; ok is false otherwise.
+func idna(h []byte) (string, bool) {
+	i, err := uri.ParseIRI("http://" + string(h) + "/")
+	if err != nil || i.HostKind() != uri.HostRegName || i.HasPort() || i.HasUserinfo() || i.Path() != "/" {
+		return "", false
+	}
+	u, err := i.ToURI()
+	if err != nil {
+		return "", false
+	}
+	return u.Host(), true
+}
