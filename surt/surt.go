@@ -14,7 +14,10 @@
 // cfid and cftoken), the query's parameters sorted, a trailing slash dropped.
 // [Options] are its three options: with the scheme, with a trailing comma,
 // and keeping "www". The published examples of internetarchive/surt and of
-// iipc/webarchive-commons (Java), where they agree, are this package's tests.
+// iipc/webarchive-commons (Java), where they agree, are this package's tests,
+// with the cases of Heritrix's SURT.fromURI that need no canonicalization
+// (Heritrix's form is that of the three options together, without the key
+// maker's canonicalization, which this package does not offer).
 //
 // # Where the implementations differ
 //

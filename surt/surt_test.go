@@ -11,10 +11,19 @@ import (
 //     "from WaybackURLKeyMakerTest.java", and the tests after it);
 //   - javaKM: iipc/webarchive-commons
 //     src/test/java/org/archive/url/WaybackURLKeyMakerTest.java @ 3921259.
+//   - heritrix: internetarchive/heritrix3
+//     commons/src/test/java/org/archive/util/SURTTest.java @ 0497efb, whose
+//     SURT.fromURI writes the scheme, the trailing comma and "www" as the
+//     three options do but canonicalizes nothing (it keeps userinfo, the
+//     fragment, an empty path, and puts the port after the comma); its
+//     cases that need no canonicalization are here.
 const (
-	pySURT = "internetarchive/surt test_surt.py"
-	javaKM = "iipc/webarchive-commons WaybackURLKeyMakerTest.java"
+	pySURT   = "internetarchive/surt test_surt.py"
+	javaKM   = "iipc/webarchive-commons WaybackURLKeyMakerTest.java"
+	heritrix = "internetarchive/heritrix3 SURTTest.java"
 )
+
+var heritrixOptions = Options{WithScheme: true, TrailingComma: true, KeepWWW: true}
 
 var keyTests = []struct {
 	in     string
@@ -109,6 +118,8 @@ var keyTests = []struct {
 	{"http://a.com/(4hqa0555fwsecu455xqckv45)/mileg.aspx", Options{}, "com,a)/mileg.aspx", pySURT + " test_stripPathSessionID"},
 	{"http://a.com/(a(4hqa0555fwsecu455xqckv45)S(4hqa0555fwsecu455xqckv45)f(4hqa0555fwsecu455xqckv45))/mileg.aspx?page=sessionschedules", Options{}, "com,a)/mileg.aspx?page=sessionschedules", pySURT + " test_stripPathSessionID"},
 	{"http://a.com/photos/36050182@N05/", Options{}, "com,a)/photos/36050182@n05", pySURT + " test_stripPathSessionID"},
+	{"http://www.archive.org/movies/movies.php", heritrixOptions, "http://(org,archive,www,)/movies/movies.php", heritrix + " testMisc"},
+	{"http://www.example.com/foo@bar", heritrixOptions, "http://(com,example,www,)/foo@bar", heritrix + " testAtSymbolInPath"},
 }
 
 func TestKey(t *testing.T) {
