@@ -126,10 +126,11 @@ func lowerEq(b []byte, s string) bool {
 // tried from the right; where the rest is checked is remembered, so that
 // the whole takes time linear in the path.
 func stripAspx(p []byte, grouped bool) []byte {
-	// nextAspx is the least j >= from with ".aspx" at j, nextQ the least
-	// j >= from with "?", both over p[from:]; from only moves left.
+	// nextAspx and secondAspx are the two least j >= from with ".aspx" at
+	// j, nextQ the least j >= from with "?", all over p[from:]; from only
+	// moves left, so the whole is linear.
 	from := len(p)
-	nextAspx, nextQ := len(p)+1, len(p)
+	nextAspx, secondAspx, nextQ := len(p)+1, len(p)+1, len(p)
 	for i := len(p) - 1; i >= 1; i-- {
 		i = bytes.LastIndexByte(p[:i+1], '(')
 		if i <= 0 {
@@ -154,20 +155,14 @@ func stripAspx(p []byte, grouped bool) []byte {
 			if p[from] == '?' {
 				nextQ = from
 			}
-			if from >= e+1 && hasAspxAt(p, from) {
-				nextAspx = from
+			if hasAspxAt(p, from) {
+				nextAspx, secondAspx = from, nextAspx
 			}
 		}
 		// from == e now; ".aspx" at e itself does not count.
 		aspx := nextAspx
 		if aspx == e {
-			aspx = len(p) + 1
-			for j := e + 1; j < len(p) && j < nextQ; j++ {
-				if hasAspxAt(p, j) {
-					aspx = j
-					break
-				}
-			}
+			aspx = secondAspx
 		}
 		if aspx < nextQ {
 			n := copy(p[i:], p[e:])

@@ -235,3 +235,21 @@ func TestUnescapeChainLinear(t *testing.T) {
 		t.Fatalf("Key(chain) = %.40q, %v", got, err)
 	}
 }
+
+// The path session id rule on cases built from its regular expression
+// ("^(.*/)(\([0-9a-z]{24}\)/)([^\?]+\.aspx.*)$"): the rest must hold
+// ".aspx" after at least one byte, and of several ids the last goes.
+func TestStripPathSessionIDRule(t *testing.T) {
+	const id = "(4hqa0555fwsecu455xqckv45)"
+	for _, c := range []struct{ in, want string }{
+		{"/" + id + "/.aspx", "/" + id + "/.aspx"},
+		{"/" + id + "/a.aspx", "/a.aspx"},
+		{"/" + id + "/" + id + "/.aspx", "/" + id + "/.aspx"},
+		{"/" + id + "/x/" + id + "/.aspx", "/x/" + id + "/.aspx"},
+		{"/" + id + "/b", "/" + id + "/b"},
+	} {
+		if got := string(stripPathSessionID([]byte(c.in))); got != c.want {
+			t.Errorf("stripPathSessionID(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
