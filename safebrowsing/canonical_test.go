@@ -193,3 +193,22 @@ func TestHashes(t *testing.T) {
 		t.Errorf("%d hashes, want 8", n)
 	}
 }
+
+// Inputs of a few megabytes built against each step: quadratic time would
+// not finish.
+func TestParseLinearWorstCases(t *testing.T) {
+	for _, s := range []string{
+		"http://" + strings.Repeat("a.", 500000) + "/" + strings.Repeat("../x/", 200000),
+		"http://a/" + strings.Repeat("/", 1000000),
+		"http://a/" + strings.Repeat("%25%32%35", 300000),
+		"http://" + strings.Repeat("%2e", 300000) + "a/",
+		strings.Repeat(" \t", 500000) + "a" + strings.Repeat("#", 100000),
+	} {
+		u, err := Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range u.Hashes() {
+		}
+	}
+}

@@ -253,3 +253,23 @@ func TestStripPathSessionIDRule(t *testing.T) {
 		}
 	}
 }
+
+// Inputs of a few megabytes built against each search: quadratic time
+// would not finish.
+func TestKeyLinearWorstCases(t *testing.T) {
+	id := "(4hqa0555fwsecu455xqckv45)"
+	for _, s := range []string{
+		"http://a/" + strings.Repeat("/"+id, 50000) + "/x",
+		"http://a/" + strings.Repeat("/(a"+id+")", 50000) + "/x.aspx",
+		"http://a/?" + strings.Repeat("cfid=", 400000),
+		"http://a/?" + strings.Repeat("cfid=x&cftoken=", 200000),
+		"http://a/?" + strings.Repeat("jsessionid=", 200000),
+		"http://a/?" + strings.Repeat("b=1&a=", 200000),
+		"http://" + strings.Repeat("a.", 500000) + "/" + strings.Repeat("../x/", 200000),
+		"http://a/" + strings.Repeat("%25", 500000),
+	} {
+		if _, err := Key(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
