@@ -61,14 +61,19 @@ func EscapedLen(b []byte) int {
 // percent-encoded, in uppercase hexadecimal.
 func AppendEscaped(dst, b []byte) []byte {
 	const hexDigits = "0123456789ABCDEF"
-	for _, c := range b {
-		if MustEscape(c) {
-			dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
-		} else {
-			dst = append(dst, c)
+	for {
+		i := 0
+		for i < len(b) && !MustEscape(b[i]) {
+			i++
 		}
+		dst = append(dst, b[:i]...) // a run that needs nothing, at once
+		if i == len(b) {
+			return dst
+		}
+		c := b[i]
+		dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
+		b = b[i+1:]
 	}
-	return dst
 }
 
 // InetAton reads h as inet_aton does: one to four parts separated by dots,
