@@ -95,6 +95,17 @@
 // for crawlers and caches that accept to make equal some URIs that may
 // identify different resources.
 //
+// # Lookup keys
+//
+// "uri key [input...]" prints the SURT key under which web archives index
+// each URL ("org,archive)/goo?a&b"), as the Wayback URL key maker writes it;
+// --with-scheme, --trailing-comma and --keep-www are its options. With
+// --profile safebrowsing it prints the canonical form of Google Safe
+// Browsing and Web Risk instead, or with --expressions the URL's
+// suffix/prefix expressions on one line, and with --hash their 4-byte
+// SHA-256 prefixes. "uri site [input...]" prints each URL's host, public
+// suffix, registrable domain and origin (RFC 6454).
+//
 // # Exit status
 //
 // 0 when every input was valid, 1 when any was rejected (or reading the input
