@@ -131,12 +131,9 @@ func (u URL) Expressions() iter.Seq[string] {
 					comps++
 				}
 			}
-			// comps labels are delimited by a dot; the whole host is one
-			// more when it has fewer than 5 dots.
-			for k := min(comps, maxHostComp) - 1; k >= 1; k-- {
-				if dots[k] == 0 {
-					continue
-				}
+			// The suffixes of 5 down to 2 components; the whole host,
+			// already given, is not among them (no dot before it).
+			for k := comps - 1; k >= 1; k-- {
 				starts[nh] = dots[k]
 				nh++
 				if nh == maxHosts {
