@@ -17,6 +17,8 @@
 //	repair     make valid URIs of pasted URLs, saying what changed
 //	compare    show how RFC 3986, the URL Standard and net/url read each input
 //	extract    find the URIs in text
+//	key        print lookup keys: SURT for web archives, Safe Browsing canonical forms and hashes
+//	site       print the public suffix, registrable domain and origin of URLs
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.
@@ -107,6 +109,16 @@
 // network-path references, and --json writes
 // {"uri":"...","start":N,"end":M} with the span's byte offsets, and "file"
 // when several files are given. It exits 1 only when a file cannot be read.
+// # Lookup keys
+//
+// "uri key [input...]" prints the SURT key under which web archives index
+// each URL ("org,archive)/goo?a&b"), as the Wayback URL key maker writes it;
+// --with-scheme, --trailing-comma and --keep-www are its options. With
+// --profile safebrowsing it prints the canonical form of Google Safe
+// Browsing and Web Risk instead, or with --expressions the URL's
+// suffix/prefix expressions on one line, and with --hash their 4-byte
+// SHA-256 prefixes. "uri site [input...]" prints each URL's host, public
+// suffix, registrable domain and origin (RFC 6454).
 //
 // # Exit status
 //

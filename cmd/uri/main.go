@@ -46,6 +46,8 @@ var commands = []*command{
 	cmdRepair,
 	cmdCompare,
 	cmdExtract,
+	cmdKey,
+	cmdSite,
 }
 
 // lookup returns the command called name, or nil.

@@ -22,7 +22,6 @@ const (
 	keyPathname jsonKey = `"pathname":`
 	keySearch   jsonKey = `"search":`
 	keyHash     jsonKey = `"hash":`
-	keyOrigin   jsonKey = `"origin":`
 )
 
 // runParseWHATWG parses each input with the URL Standard's basic URL

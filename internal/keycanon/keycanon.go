@@ -1,0 +1,135 @@
+// Package keycanon holds what the lookup-key packages, surt and
+// safebrowsing, share: the repeated percent-unescaping both documents ask
+// for, in one linear pass; the escaping both apply afterwards; and reading
+// an IPv4 address as inet_aton does. It imports nothing of this module, as
+// internal packages must not (the map in README.md).
+package keycanon
+
+import (
+	"net/netip"
+)
+
+// HexVal returns the value of the hexadecimal digit c, or 255.
+func HexVal(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 255
+}
+
+// UnescapeRepeatedly decodes percent-encoded octets in b until none is
+// left, in place, and returns the result: what decoding "%XY" triplets pass
+// after pass until a pass changes nothing gives ("%252525" is "%"), in one
+// pass. Decoding a triplet can only make a new one end where it was, so the
+// top of the output is checked again after each decoding: each byte is
+// looked at a bounded number of times. The result is that of the passes
+// because no two triplets overlap ("%" is no hexadecimal digit), so the
+// order of the decodings does not change what is left.
+func UnescapeRepeatedly(b []byte) []byte {
+	out := b[:0]
+	for _, c := range b {
+		out = append(out, c)
+		for n := len(out); n >= 3 && out[n-3] == '%' && HexVal(out[n-2]) < 16 && HexVal(out[n-1]) < 16; n = len(out) {
+			out[n-3] = HexVal(out[n-2])<<4 | HexVal(out[n-1])
+			out = out[:n-2]
+		}
+	}
+	return out
+}
+
+// MustEscape reports whether the key documents escape c: every byte at or
+// below 0x20 (space and controls), at or above 0x7F, "#" and "%".
+func MustEscape(c byte) bool { return c <= ' ' || c >= 0x7f || c == '#' || c == '%' }
+
+// EscapedLen returns the length of b once escaped.
+func EscapedLen(b []byte) int {
+	n := len(b)
+	for _, c := range b {
+		if MustEscape(c) {
+			n += 2
+		}
+	}
+	return n
+}
+
+// AppendEscaped appends b to dst with the bytes of MustEscape
+// percent-encoded, in uppercase hexadecimal.
+func AppendEscaped(dst, b []byte) []byte {
+	const hexDigits = "0123456789ABCDEF"
+	for {
+		i := 0
+		for i < len(b) && !MustEscape(b[i]) {
+			i++
+		}
+		dst = append(dst, b[:i]...) // a run that needs nothing, at once
+		if i == len(b) {
+			return dst
+		}
+		c := b[i]
+		dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
+		b = b[i+1:]
+	}
+}
+
+// InetAton reads h as inet_aton does: one to four parts separated by dots,
+// each decimal, octal (a leading "0") or hexadecimal ("0x"); the last part
+// fills the bytes the others leave ("10.0.258" is 10.0.1.2, "3279880203"
+// is 195.127.0.11).
+func InetAton(h []byte) (netip.Addr, bool) {
+	var parts [4]uint64
+	n := 0
+	i := 0
+	for {
+		if n == 4 || i >= len(h) {
+			return netip.Addr{}, false
+		}
+		base := uint64(10)
+		if h[i] == '0' {
+			base = 8
+			i++
+			if i < len(h) && (h[i] == 'x' || h[i] == 'X') {
+				base = 16
+				i++
+			}
+		}
+		var v uint64
+		digits := 0
+		for ; i < len(h) && h[i] != '.'; i++ {
+			d := uint64(HexVal(h[i]))
+			if d >= base {
+				return netip.Addr{}, false
+			}
+			v = v*base + d
+			digits++
+			if v > 0xffffffff {
+				return netip.Addr{}, false
+			}
+		}
+		if digits == 0 && base != 8 {
+			return netip.Addr{}, false // "", "0x"
+		}
+		parts[n] = v
+		n++
+		if i == len(h) {
+			break
+		}
+		i++ // the dot
+	}
+	var a uint64
+	for k := 0; k < n-1; k++ {
+		if parts[k] > 255 {
+			return netip.Addr{}, false
+		}
+		a |= parts[k] << (24 - 8*k)
+	}
+	if parts[n-1] >= 1<<(8*(5-n)) {
+		return netip.Addr{}, false
+	}
+	a |= parts[n-1]
+	return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)}), true
+}

@@ -1,0 +1,43 @@
+package keycanon
+
+import (
+	"strings"
+	"testing"
+)
+
+// GoogleURLCanonicalizerTest.java's unescapeRepeatedly cases, as
+// internetarchive/surt tests/test_surt.py (test_unescapeRepeatedly) copies
+// them.
+func TestUnescapeRepeatedly(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"%!A%21%21%25", "%!A!!%"}, {"%", "%"}, {"%2", "%2"}, {"%25", "%"},
+		{"%25%", "%%"}, {"%2525", "%"}, {"%252525", "%"}, {"%25%32%35", "%"},
+	} {
+		if got := string(UnescapeRepeatedly([]byte(c.in))); got != c.want {
+			t.Errorf("UnescapeRepeatedly(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// Linear: a chain of a million levels.
+	if got := string(UnescapeRepeatedly([]byte("%25" + strings.Repeat("25", 1<<20)))); got != "%" {
+		t.Errorf("chain: %q", got)
+	}
+}
+
+// internetarchive/surt test_attemptIPFormats, and the Safe Browsing
+// document's "http://3279880203/blah".
+func TestInetAton(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"127.0.0.1", "127.0.0.1", true}, {"017.0.0.1", "15.0.0.1", true},
+		{"168.188.99.26", "168.188.99.26", true}, {"10.0.258", "10.0.1.2", true},
+		{"1.2.3.256", "", false}, {"www.foo.com", "", false},
+		{"3279880203", "195.127.0.11", true}, {"0x7f.1", "127.0.0.1", true},
+	} {
+		a, ok := InetAton([]byte(c.in))
+		if ok != c.ok || ok && a.String() != c.want {
+			t.Errorf("InetAton(%q) = %v, %v; want %q, %v", c.in, a, ok, c.want, c.ok)
+		}
+	}
+}

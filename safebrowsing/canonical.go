@@ -1,0 +1,371 @@
+package safebrowsing
+
+import (
+	"net/netip"
+	"strings"
+	"unsafe"
+
+	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/keycanon"
+)
+
+// Parse canonicalizes the URL s as the "Canonicalization" section of "URLs
+// and Hashing" says, in its order:
+//
+//  1. Tab, CR and LF are removed wherever they are (escaped ones, "%0a",
+//     stay), and so are the bytes up to 0x20 at either end ("  http://a/  ").
+//  2. The fragment is removed, from the first "#".
+//  3. Without a scheme ("www.google.com/"), "http://" is put before the URL;
+//     a scheme is letters, digits, "+", "-" and "." after a letter, followed
+//     by "://". The scheme is lowercased.
+//  4. The URL is percent-unescaped repeatedly until it holds no escape.
+//     This is done in one pass, in time linear in the URL, even for
+//     "%252525...": unescaping a triplet can only make a new one end where
+//     it was, so each byte is looked at a bounded number of times, and the
+//     result is the one repeated passes give (no two triplets overlap, so
+//     the order of the unescapings does not matter).
+//  5. The authority is what follows "//" up to the first "/" or "?"; the
+//     userinfo, up to its last "@", is dropped, and a port (after the last
+//     ":") is kept unless it is empty or the scheme's default.
+//  6. The host: leading and trailing dots removed, runs of dots made one; an
+//     IPv4 address in any form inet_aton reads (octal, hexadecimal, fewer
+//     than four parts: "3279880203" is 195.127.0.11) written as four
+//     decimals; a bracketed IPv6 address in its shortest form, or as IPv4
+//     when it is IPv4-mapped or NAT64 (64:ff9b::/96); a name with non-ASCII
+//     characters mapped to A-labels by IDNA when it is valid UTF-8 that
+//     IDNA accepts; then lowercased.
+//  7. The path: "/./" made "/", "/../" removed with the segment before it
+//     (also at the end: "/blah/.." is "/"), runs of "/" made one; an empty
+//     path is "/". The query is left as it is.
+//  8. Every byte at or below 0x20 or at or above 0x7F, "#" and "%" is
+//     percent-escaped, with uppercase hexadecimal digits.
+//
+// The result takes one allocation for a URL of up to 1 KiB, two for a
+// longer one. A URL without a host gives an [*Error] with [ErrNoHost], and a
+// port that is not a number up to 65535 one with [ErrInvalidPort].
+func Parse(s string) (URL, error) {
+	var stack [1024]byte
+	work := stack[:0]
+	if need := len(s) + len("http://") + 1; need > len(stack) {
+		work = make([]byte, 0, need)
+	}
+
+	// Steps 1 and 2: tab, CR, LF; the ends; the fragment.
+	start, end := 0, len(s)
+	for start < end && s[start] <= ' ' {
+		start++
+	}
+	for end > start && s[end-1] <= ' ' {
+		end--
+	}
+	if i := strings.IndexByte(s[start:end], '#'); i >= 0 {
+		end = start + i
+		for end > start && s[end-1] <= ' ' {
+			end--
+		}
+	}
+	// Step 3: the scheme, read past tabs and newlines.
+	schemeEnd := schemeLen(s[start:end]) // len of "scheme://", or 0
+	authOffset := start + schemeEnd
+	if schemeEnd == 0 {
+		work = append(work, "http://"...)
+	} else {
+		for i := start; i < start+schemeEnd; i++ {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != '\t' && c != '\n' && c != '\r' {
+				work = append(work, c)
+			}
+		}
+	}
+	schemeLenOut := len(work) - len("://")
+	// Step 4, after step 1's removals.
+	for i := start + schemeEnd; i < end; i++ {
+		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+			work = append(work, c)
+		}
+	}
+	work = work[:schemeLenOut+3+len(keycanon.UnescapeRepeatedly(work[schemeLenOut+3:]))]
+
+	// Step 5: the authority.
+	rest := work[schemeLenOut+3:]
+	authEnd := len(rest)
+	for i, c := range rest {
+		if c == '/' || c == '?' {
+			authEnd = i
+			break
+		}
+	}
+	auth := rest[:authEnd]
+	for i := len(auth) - 1; i >= 0; i-- {
+		if auth[i] == '@' {
+			auth = auth[i+1:]
+			break
+		}
+	}
+	hostPart, portPart := auth, auth[:0]
+	hasPort := false
+	if len(auth) == 0 || auth[0] != '[' || strings.IndexByte(unsafeString(auth), ']') < 0 {
+		if i := strings.LastIndexByte(unsafeString(auth), ':'); i >= 0 {
+			hostPart, portPart, hasPort = auth[:i], auth[i+1:], true
+		}
+	} else if i := strings.IndexByte(unsafeString(auth), ']'); i+1 < len(auth) && auth[i+1] == ':' {
+		hostPart, portPart, hasPort = auth[:i+1], auth[i+2:], true
+	}
+	bracketed := len(hostPart) > 1 && hostPart[0] == '[' && hostPart[len(hostPart)-1] == ']'
+	if !bracketed && strings.IndexByte(unsafeString(hostPart), ':') >= 0 {
+		// "a:b:80": what follows the first ":" is no port.
+		return URL{}, &Error{Input: s, Offset: authOffset, Err: ErrInvalidPort}
+	}
+	port := -1
+	if hasPort && len(portPart) > 0 {
+		port = 0
+		for _, c := range portPart {
+			if c < '0' || c > '9' || port > 65535 {
+				return URL{}, &Error{Input: s, Offset: authOffset, Err: ErrInvalidPort}
+			}
+			port = port*10 + int(c-'0')
+		}
+		if port > 65535 {
+			return URL{}, &Error{Input: s, Offset: authOffset, Err: ErrInvalidPort}
+		}
+		if port == defaultPort(work[:schemeLenOut]) {
+			port = -1
+		}
+	}
+
+	// Step 6: the host, into a small buffer of its own.
+	var hostBuf [256]byte
+	host, ip := canonicalHost(hostBuf[:0], hostPart)
+	if len(host) == 0 {
+		return URL{}, &Error{Input: s, Offset: authOffset, Err: ErrNoHost}
+	}
+
+	// Step 7: the path, in place, then the query.
+	pathAndQuery := rest[authEnd:]
+	q := len(pathAndQuery)
+	if i := strings.IndexByte(unsafeString(pathAndQuery), '?'); i >= 0 {
+		q = i
+	}
+	path := canonicalPath(pathAndQuery[:q])
+	query := pathAndQuery[q:]
+
+	// Step 8: size, allocate once, write escaped.
+	var portBuf [5]byte
+	portText := portBuf[:0]
+	if port >= 0 {
+		portText = appendInt(portText, port)
+	}
+	hostN, pathN, queryN := keycanon.EscapedLen(host), keycanon.EscapedLen(path), keycanon.EscapedLen(query)
+	n := schemeLenOut + 3 + hostN + pathN + queryN
+	if port >= 0 {
+		n += 1 + len(portText)
+	}
+	total := n
+	if port >= 0 {
+		total += hostN + pathN + queryN // the expressions' copy
+	}
+	out := make([]byte, 0, total)
+	out = append(out, work[:schemeLenOut+3]...)
+	hostStart := len(out)
+	out = keycanon.AppendEscaped(out, host)
+	hostEnd := len(out)
+	if port >= 0 {
+		out = append(out, ':')
+		out = append(out, portText...)
+	}
+	out = keycanon.AppendEscaped(out, path)
+	out = keycanon.AppendEscaped(out, query)
+	u := URL{n: len(out), hostStart: hostStart, hostEnd: hostEnd, exprHost: hostStart, pathLen: pathN, queryLen: queryN, ip: ip}
+	if port >= 0 {
+		u.exprHost = len(out)
+		out = append(out, out[hostStart:hostEnd]...)
+		out = append(out, out[u.n-pathN-queryN:u.n]...)
+	}
+	u.s = unsafe.String(unsafe.SliceData(out), len(out))
+	return u, nil
+}
+
+// schemeLen returns the length of "scheme://" at the start of s, tabs and
+// newlines included, or 0 when s does not start with a scheme and "://".
+func schemeLen(s string) int {
+	n := 0 // bytes of the scheme, not counting tabs and newlines
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			n++
+		case n > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+			n++
+		case n > 0 && c == ':':
+			// "://", tabs and newlines allowed in between.
+			slashes := 0
+			for j := i + 1; j < len(s); j++ {
+				switch s[j] {
+				case '\t', '\n', '\r':
+					continue
+				case '/':
+					slashes++
+					if slashes == 2 {
+						return j + 1
+					}
+					continue
+				}
+				return 0
+			}
+			return 0
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+func defaultPort(scheme []byte) int {
+	switch string(scheme) {
+	case "http":
+		return 80
+	case "https":
+		return 443
+	}
+	return -2
+}
+
+// canonicalHost writes the canonical host of h (unescaped, not yet escaped)
+// to dst and reports whether it is an IP address.
+func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
+	// An IPv6 literal.
+	if len(h) >= 2 && h[0] == '[' && h[len(h)-1] == ']' {
+		if a, err := netip.ParseAddr(string(h[1 : len(h)-1])); err == nil && a.Is6() && a.Zone() == "" {
+			if a.Is4In6() {
+				return a.Unmap().AppendTo(dst), true
+			}
+			b := a.As16()
+			if b[0] == 0 && b[1] == 0x64 && b[2] == 0xff && b[3] == 0x9b && allZero(b[4:12]) {
+				return netip.AddrFrom4([4]byte(b[12:])).AppendTo(dst), true
+			}
+			dst = append(dst, '[')
+			dst = a.AppendTo(dst)
+			return append(dst, ']'), true
+		}
+	}
+	// Dots: none at the ends, no runs.
+	for _, c := range h {
+		if c == '.' && (len(dst) == 0 || dst[len(dst)-1] == '.') {
+			continue
+		}
+		dst = append(dst, c)
+	}
+	if len(dst) > 0 && dst[len(dst)-1] == '.' {
+		dst = dst[:len(dst)-1]
+	}
+	if a, ok := keycanon.InetAton(dst); ok {
+		return a.AppendTo(dst[:0]), true
+	}
+	ascii := true
+	for _, c := range dst {
+		if c >= 0x80 {
+			ascii = false
+		}
+	}
+	if !ascii {
+		if a, ok := idna(dst); ok {
+			dst = append(dst[:0], a...)
+		}
+	}
+	for i, c := range dst {
+		if 'A' <= c && c <= 'Z' {
+			dst[i] = c + 'a' - 'A'
+		}
+	}
+	return dst, false
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalPath resolves "/./" and "/../" and collapses runs of "/" in p,
+// in place, and returns the result, "/" for an empty path. A trailing "."
+// or ".." segment counts as "./" or "../".
+func canonicalPath(p []byte) []byte {
+	if len(p) == 0 {
+		return []byte{'/'}
+	}
+	out := p[:0]
+	out = append(out, '/')
+	i := 0
+	for i < len(p) {
+		if p[i] == '/' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(p) && p[j] != '/' {
+			j++
+		}
+		seg := p[i:j]
+		last := j == len(p)
+		switch {
+		case len(seg) == 1 && seg[0] == '.':
+		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.':
+			// Drop the segment before, keeping the "/" that ends it.
+			if len(out) > 1 {
+				k := len(out) - 2
+				for out[k] != '/' {
+					k--
+				}
+				out = out[:k+1]
+			}
+		default:
+			// out ends with "/"; seg lies at or after it in p, so copying
+			// forward is safe.
+			out = append(out, seg...)
+			if !last {
+				out = append(out, '/')
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+func appendInt(dst []byte, v int) []byte {
+	var b [5]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + v%10)
+		v /= 10
+		if v == 0 {
+			break
+		}
+	}
+	return append(dst, b[i:]...)
+}
+
+// unsafeString views b as a string for a search, without copying.
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// idna maps a host with non-ASCII characters to A-labels through the uri
+// package's IDNA (browser profile), when it is UTF-8 that a URI host may
+// hold once mapped; ok is false otherwise.
+func idna(h []byte) (string, bool) {
+	i, err := uri.ParseIRI("http://" + string(h) + "/")
+	if err != nil || i.HostKind() != uri.HostRegName || i.HasPort() || i.HasUserinfo() || i.Path() != "/" {
+		return "", false
+	}
+	u, err := i.ToURI()
+	if err != nil {
+		return "", false
+	}
+	return u.Host(), true
+}

@@ -1,0 +1,692 @@
+// Package surt writes the SURT keys (Sort-friendly URI Reordering
+// Transform) under which web archives index their captures: the key of
+// "http://www.archive.org/goo/?b&a" is "org,archive)/goo?a&b". CDX and ZipNum
+// indexes (the Wayback Machine, pywb, the public crawl indexes) are sorted
+// by this key, so a Go program that writes or searches one must produce the
+// very key the rest of that world produces.
+//
+// [Key] follows the Wayback URL key maker as internetarchive/surt (Python)
+// implements it, with its default canonicalization (the Google-style
+// canonicalizer, then the Internet Archive's): the host's labels reversed and
+// joined by ",", a leading "www" or "www" and digits dropped, the default
+// port dropped, the path and query lowercased, session ids removed from the
+// path (ASP.NET) and the query (jsessionid, phpsessid, sid, aspsessionid,
+// cfid and cftoken), the query's parameters sorted, a trailing slash dropped.
+// [Options] are its three options: with the scheme, with a trailing comma,
+// and keeping "www". The published examples of internetarchive/surt and of
+// iipc/webarchive-commons (Java), where they agree, are this package's tests,
+// with the cases of Heritrix's SURT.fromURI that need no canonicalization
+// (Heritrix's form is that of the three options together, without the key
+// maker's canonicalization, which this package does not offer).
+//
+// # Where the implementations differ
+//
+// Python's and Java's key makers give different keys for "dns:" URLs: the
+// Python one passes "dns:archive.org" through (lowercased), the Java one
+// writes "org,archive)". This package follows the Python one, which pywb and
+// the crawl indexes use. A host with non-ASCII characters is mapped to
+// A-labels with the uri package's IDNA (UTS #46, as browsers do), where
+// Python uses its own IDNA 2003 codec; the two agree on the names that both
+// accept. Python's key maker raises an exception on a port that is not a
+// number up to 65535; [Key] returns an error.
+package surt
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/keycanon"
+)
+
+// ErrInvalidPort is the cause of the error of a URL whose port is not a
+// number from 0 to 65535, on which the Python key maker raises.
+var ErrInvalidPort = errors.New("invalid port")
+
+// Error is the error of a URL for which there is no key.
+type Error struct {
+	Input  string // the URL given
+	Offset int    // the byte offset in Input where the port begins
+	Err    error  // ErrInvalidPort
+}
+
+func (e *Error) Error() string {
+	return "surt: " + e.Err.Error() + " in " + strconv.Quote(e.Input) + " at offset " + strconv.Itoa(e.Offset)
+}
+
+// Unwrap returns the cause, for errors.Is.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Options are the choices of the key maker; the zero Options are its
+// defaults. Options are values: safe to copy and share.
+type Options struct {
+	// WithScheme writes the scheme before the host:
+	// "http://(org,archive)/" (with_scheme in internetarchive/surt).
+	WithScheme bool
+	// TrailingComma writes a "," after the last label of the host:
+	// "org,archive,)/" (trailing_comma).
+	TrailingComma bool
+	// KeepWWW keeps a leading "www" or "www" and digits label:
+	// "org,archive,www)/" (host_massage=False).
+	KeepWWW bool
+}
+
+// Key returns the SURT key of the URL s with the default options: see
+// [Options.Key].
+func Key(s string) (string, error) { return Options{}.Key(s) }
+
+// Key returns the SURT key of the URL s. The empty URL has the key "-"; a
+// URL that begins with "filedesc" is its own key; a URL without an authority
+// ("dns:archive.org", "mailto:a@b", "warcinfo:x.warc.gz") keeps its scheme
+// and has its path canonicalized (unescaped, escaped once, lowercased)
+// without a host to reverse; any other URL is canonicalized and written with
+// its host reversed. A URL without a scheme is taken as http. The result
+// takes one allocation for a key of up to 512 bytes from a URL of up to 1 KiB.
+func (o Options) Key(s string) (string, error) {
+	var buf [512]byte
+	b, err := o.AppendKey(buf[:0], s)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// HostPrefix returns the prefix that the keys of the URLs on host share,
+// under the options o, for a range query on a sorted index: "org,archive)"
+// for "www.archive.org" (the "www" dropped unless KeepWWW), "org,archive,)"
+// with TrailingComma. With subdomains, the prefix is that of the host's
+// subdomains instead, "org,archive," (also without TrailingComma), which the
+// keys of the host itself do not share. The host is lowercased, and an IPv4
+// address is reversed too ("4,3,2,1)").
+func (o Options) HostPrefix(host string, subdomains bool) string {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	if !o.KeepWWW {
+		h = massage(h)
+	}
+	b := make([]byte, 0, len(h)+3)
+	b = appendReversed(b, []byte(h))
+	if subdomains || o.TrailingComma {
+		b = append(b, ',')
+	}
+	if !subdomains {
+		b = append(b, ')')
+	}
+	return string(b)
+}
+
+// massage drops a leading "www" or "www" and digits label, as the key
+// maker's host massage does (the regular expression "www\d*\.").
+func massage(h string) string {
+	if !strings.HasPrefix(h, "www") {
+		return h
+	}
+	i := 3
+	for i < len(h) && '0' <= h[i] && h[i] <= '9' {
+		i++
+	}
+	if i < len(h) && h[i] == '.' {
+		return h[i+1:]
+	}
+	return h
+}
+
+func appendReversed(dst, host []byte) []byte {
+	end := len(host)
+	for i := len(host) - 1; i >= -1; i-- {
+		if i == -1 || host[i] == '.' {
+			dst = append(dst, host[i+1:end]...)
+			if i >= 0 {
+				dst = append(dst, ',')
+			}
+			end = i
+		}
+	}
+	return dst
+}
+
+// isSpace is Python's bytes whitespace, which the key maker strips from
+// both ends of a URL.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// parts are the pieces of a URL as the key maker splits it, as spans of a
+// cleaned copy of the input.
+type parts struct {
+	scheme, host, port, path, query span
+	hasHost, hasPath, hasQuery      bool
+	portOffset                      int
+}
+
+type span struct{ start, end int }
+
+func (p span) of(b []byte) []byte { return b[p.start:p.end] }
+
+// AppendKey appends the SURT key of s to dst and returns the extended
+// buffer; see [Options.Key].
+func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
+	if s == "" {
+		return append(dst, '-'), nil
+	}
+	if strings.HasPrefix(s, "filedesc") {
+		return append(dst, s...), nil
+	}
+	var cleanStack [1024]byte
+	var clean []byte
+	if len(s)+len("http://") <= len(cleanStack) {
+		clean = cleanStack[:0]
+	} else {
+		clean = make([]byte, 0, len(s)+len("http://"))
+	}
+	// Whitespace at the ends, tabs and newlines anywhere; the default
+	// scheme; "http://https://" made "https://".
+	start, end := 0, len(s)
+	for start < end && isSpace(s[start]) {
+		start++
+	}
+	for end > start && isSpace(s[end-1]) {
+		end--
+	}
+	if !hasScheme(s[start:end]) {
+		clean = append(clean, "http://"...)
+	}
+	for i := start; i < end; i++ {
+		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+			clean = append(clean, c)
+		}
+	}
+	clean = collapseProtocols(clean)
+
+	p := split(clean)
+	// The port's offset in s, counted from the end, which the steps above
+	// do not move (unless tabs or newlines follow the port).
+	p.portOffset = end - (len(clean) - p.portOffset)
+	var workStack [3072]byte
+	work := workStack[:0]
+	if need := 3 * len(clean); need > len(workStack) {
+		work = make([]byte, 0, need)
+	}
+	scheme := p.scheme.of(clean)
+
+	// The host: unescaped, IDNA, dots, an IP address or lowercased and
+	// escaped; then the www massage.
+	var host []byte
+	googleHost := false // the host is not empty after the first canonicalizer
+	if p.hasHost {
+		h := keycanon.UnescapeRepeatedly(p.host.of(clean))
+		if !isASCII(h) {
+			if a, ok := idna(h); ok {
+				n := len(work)
+				work = append(work, a...)
+				h = work[n:]
+			}
+		}
+		h = collapseDots(h)
+		if ip, ok := attemptIP(h); ok {
+			n := len(work)
+			work = ip.AppendTo(work)
+			host = work[n:]
+		} else {
+			lowerASCII(h)
+			n := len(work)
+			work = keycanon.AppendEscaped(work, h)
+			host = work[n:]
+		}
+		googleHost = len(host) > 0
+		if !o.KeepWWW && string(scheme) != "dns" && len(host) > 0 {
+			m := massage(unsafe.String(unsafe.SliceData(host), len(host)))
+			host = host[len(host)-len(m):]
+		}
+	}
+	hostPresent := len(host) > 0
+
+	// The port: dropped when it is the scheme's default.
+	port := -1
+	if pt := p.port.of(clean); len(pt) > 0 {
+		port = 0
+		for _, c := range pt {
+			if c < '0' || c > '9' || port > 65535 {
+				return dst, &Error{Input: s, Offset: p.portOffset, Err: ErrInvalidPort}
+			}
+			port = port*10 + int(c-'0')
+		}
+		if port > 65535 {
+			return dst, &Error{Input: s, Offset: p.portOffset, Err: ErrInvalidPort}
+		}
+		if port == 0 || port == defaultPort(scheme) {
+			port = -1 // Python's "port or None" drops a port 0 too
+		}
+	}
+
+	// The path: unescaped, normalized when there is a host, escaped once,
+	// lowercased, without session ids or a trailing slash.
+	var path []byte
+	hasPath := p.hasPath
+	if hasPath {
+		path = keycanon.UnescapeRepeatedly(p.path.of(clean))
+	}
+	var slash [1]byte
+	if googleHost {
+		path = normalizePath(path)
+		if path == nil {
+			slash[0] = '/'
+			path = slash[:]
+		}
+		hasPath = true
+	}
+	if hasPath && len(path) > 0 {
+		n := len(work)
+		work = keycanon.AppendEscaped(work, path)
+		path = work[n:]
+		lowerASCII(path)
+		path = stripPathSessionID(path)
+		if len(path) > 1 && path[len(path)-1] == '/' {
+			path = path[:len(path)-1]
+		}
+	}
+
+	// The query: unescaped, escaped once, without session ids,
+	// lowercased, its parameters sorted; dropped when empty.
+	var query []byte
+	hasQuery := p.hasQuery && p.query.end > p.query.start
+	if hasQuery {
+		q := keycanon.UnescapeRepeatedly(p.query.of(clean))
+		n := len(work)
+		work = keycanon.AppendEscaped(work, q)
+		query = stripQuerySessionID(work[n:])
+		lowerASCII(query)
+		hasQuery = len(query) > 0
+	}
+
+	// The key.
+	if o.WithScheme {
+		dst = append(dst, scheme...)
+		dst = append(dst, ':')
+		if hostPresent {
+			if string(scheme) != "dns" {
+				dst = append(dst, '/', '/')
+			}
+			dst = append(dst, '(')
+		}
+	} else if !hostPresent {
+		dst = append(dst, scheme...)
+		dst = append(dst, ':')
+	}
+	if hostPresent {
+		dst = appendReversed(dst, host)
+		if port >= 0 {
+			dst = append(dst, ':')
+			dst = strconv.AppendInt(dst, int64(port), 10)
+		}
+		if o.TrailingComma {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, ')')
+	}
+	if len(path) > 0 {
+		dst = append(dst, path...)
+	} else if hasQuery {
+		dst = append(dst, '/')
+	}
+	if hasQuery {
+		dst = append(dst, '?')
+		dst = appendSortedQuery(dst, query)
+	}
+	return dst, nil
+}
+
+func defaultPort(scheme []byte) int {
+	switch strings.ToLower(string(scheme)) {
+	case "http":
+		return 80
+	case "https":
+		return 443
+	}
+	return -2
+}
+
+// hasScheme reports whether s begins with a scheme and ":" (a letter, then
+// letters, digits, "+", "-" and ".").
+func hasScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// collapseProtocols replaces a run of "http://" and "https://" at the
+// start of b by its last one, in place.
+func collapseProtocols(b []byte) []byte {
+	i, last := 0, -1
+	for {
+		switch {
+		case strings.HasPrefix(unsafeString(b[i:]), "http://"):
+			last = i
+			i += len("http://")
+		case strings.HasPrefix(unsafeString(b[i:]), "https://"):
+			last = i
+			i += len("https://")
+		default:
+			if last <= 0 {
+				return b
+			}
+			return b[last:]
+		}
+	}
+}
+
+// split splits b as the key maker does (the regular expression of RFC 2396,
+// Appendix B, with the scheme restricted to its characters): the host and
+// port of the authority, without userinfo or brackets, a ":" that ends it
+// ignored; and, for a scheme that begins with "http" and an empty
+// authority, the host taken from the path ("http:////www.vikings.com").
+func split(b []byte) parts {
+	var p parts
+	i := strings.IndexByte(unsafeString(b), ':')
+	p.scheme = span{0, i}
+	i++
+	hierEnd := len(b)
+	if j := strings.IndexByte(unsafeString(b[i:]), '#'); j >= 0 {
+		hierEnd = i + j
+	}
+	pathStart := i
+	if strings.HasPrefix(unsafeString(b[i:hierEnd]), "//") {
+		a := i + 2
+		e := a
+		for e < hierEnd && b[e] != '/' && b[e] != '?' {
+			e++
+		}
+		pathStart = e
+		// The netloc: a ":" at its end ignored, userinfo up to the last
+		// "@" dropped, then brackets or the first ":".
+		ne := e
+		for ne > a && b[ne-1] == ':' {
+			ne--
+		}
+		if k := strings.LastIndexByte(unsafeString(b[a:ne]), '@'); k >= 0 {
+			a += k + 1
+		}
+		hi := b[a:ne]
+		if k := strings.IndexByte(unsafeString(hi), '['); k >= 0 {
+			hs := a + k + 1
+			he := ne
+			if m := strings.IndexByte(unsafeString(b[hs:ne]), ']'); m >= 0 {
+				he = hs + m
+				if c := strings.IndexByte(unsafeString(b[he:ne]), ':'); c >= 0 {
+					p.port = span{he + c + 1, ne}
+				}
+			}
+			p.host = span{hs, he}
+		} else if k := strings.IndexByte(unsafeString(hi), ':'); k >= 0 {
+			p.host = span{a, a + k}
+			p.port = span{a + k + 1, ne}
+		} else {
+			p.host = span{a, ne}
+		}
+		p.portOffset = p.port.start
+	}
+	qs := hierEnd
+	if j := strings.IndexByte(unsafeString(b[pathStart:hierEnd]), '?'); j >= 0 {
+		qs = pathStart + j
+		p.query = span{qs + 1, hierEnd}
+		p.hasQuery = true
+	}
+	p.path = span{pathStart, qs}
+	p.hasPath = qs > pathStart
+	p.hasHost = p.host.end > p.host.start
+	if !p.hasHost && p.hasPath && strings.HasPrefix(unsafeString(b[:p.scheme.end]), "http") {
+		// The host is the first segment of the path after its slashes.
+		k := pathStart
+		for k < qs && b[k] == '/' {
+			k++
+		}
+		m := k
+		for m < qs && b[m] != '/' {
+			m++
+		}
+		p.host = span{k, m}
+		p.hasHost = m > k
+		// The path is "/" and the rest: put a "/" before it in place of
+		// the byte before m, which is part of the host or a "/".
+		if m < qs {
+			p.path = span{m, qs}
+		} else {
+			p.path = span{m, m}
+		}
+		p.hasPath = true
+	}
+	return p
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerASCII(b []byte) {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+}
+
+// collapseDots replaces "..", left to right and without overlap, by "."
+// (once: "..." becomes ".."), then drops the dots at both ends, in place.
+func collapseDots(h []byte) []byte {
+	out := h[:0]
+	for i := 0; i < len(h); i++ {
+		if h[i] == '.' && i+1 < len(h) && h[i+1] == '.' {
+			out = append(out, '.')
+			i++
+			continue
+		}
+		out = append(out, h[i])
+	}
+	for len(out) > 0 && out[0] == '.' {
+		out = out[1:]
+	}
+	for len(out) > 0 && out[len(out)-1] == '.' {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// normalizePath resolves "." and ".." segments and drops empty ones, in
+// place, as the key maker's Google-style canonicalizer does: a ".." with
+// nothing before it to remove is kept, the first segment (before the first
+// "/") is dropped, an empty last segment keeps its "/", and a "." or ".."
+// last segment leaves no trailing "/". It returns nil for "/", the result
+// of an empty path too.
+func normalizePath(p []byte) []byte {
+	if len(p) == 0 {
+		return nil
+	}
+	// The kept segments are written from the start of p; each is read
+	// after the position it is written to, so the copy is safe. Segments
+	// are separated by "/" in out; emptyLast marks a kept empty last one.
+	first := strings.IndexByte(unsafeString(p), '/')
+	if first < 0 {
+		return nil
+	}
+	out := p[:0]
+	out = append(out, '/')
+	kept := 0 // the number of kept segments
+	i := first + 1
+	for {
+		j := i
+		for j < len(p) && p[j] != '/' {
+			j++
+		}
+		seg := p[i:j]
+		switch {
+		case len(seg) == 1 && seg[0] == '.':
+		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.':
+			if kept > 0 {
+				out = popSeg(out)
+				kept--
+			} else {
+				out = append(out, '.', '.', '/')
+				kept++
+			}
+		default:
+			out = append(out, seg...)
+			out = append(out, '/')
+			kept++
+		}
+		if j == len(p) {
+			break
+		}
+		i = j + 1
+	}
+	// out is "/" then each kept segment followed by "/". The key maker
+	// writes the empty segments but the last not at all, and the last one
+	// without its "/".
+	return joinKept(out)
+}
+
+// popSeg removes the last kept segment (and its "/") from out.
+func popSeg(out []byte) []byte {
+	k := len(out) - 2
+	for out[k] != '/' {
+		k--
+	}
+	return out[:k+1]
+}
+
+// joinKept turns "/" + seg1 + "/" + ... + segN + "/" into the key maker's
+// path: "/" + the non-empty segments but the last, each with a "/", then
+// the last one as it is.
+func joinKept(out []byte) []byte {
+	if len(out) == 1 {
+		return nil
+	}
+	body := out[1 : len(out)-1] // seg1/seg2/.../segN
+	lastStart := strings.LastIndexByte(unsafeString(body), '/') + 1
+	w := 1
+	r := 0
+	for r < lastStart {
+		k := r
+		for body[k] != '/' {
+			k++
+		}
+		if k > r {
+			w += copy(out[w:], body[r:k])
+			out[w] = '/'
+			w++
+		}
+		r = k + 1
+	}
+	w += copy(out[w:], body[lastStart:])
+	return out[:w]
+}
+
+// appendSortedQuery appends the "&"-separated parameters of q sorted as the
+// key maker sorts them: by name, a parameter without "=" before one with
+// "=" and the same name, then by value.
+func appendSortedQuery(dst, q []byte) []byte {
+	if len(q) <= 1 {
+		return append(dst, q...)
+	}
+	var stack [64]span
+	params := stack[:0]
+	st := 0
+	for i := 0; i <= len(q); i++ {
+		if i == len(q) || q[i] == '&' {
+			params = append(params, span{st, i})
+			st = i + 1
+		}
+	}
+	heapSort(params, q)
+	for i, p := range params {
+		if i > 0 {
+			dst = append(dst, '&')
+		}
+		dst = append(dst, p.of(q)...)
+	}
+	return dst
+}
+
+// heapSort sorts the parameters params of q by compareParam, in place and
+// in O(k log k) comparisons. It need not be stable: parameters that compare
+// equal are the same text.
+func heapSort(params []span, q []byte) {
+	less := func(i, j int) bool { return compareParam(params[i].of(q), params[j].of(q)) < 0 }
+	down := func(i, n int) {
+		for {
+			c := 2*i + 1
+			if c >= n {
+				return
+			}
+			if c+1 < n && less(c, c+1) {
+				c++
+			}
+			if !less(i, c) {
+				return
+			}
+			params[i], params[c] = params[c], params[i]
+			i = c
+		}
+	}
+	for i := len(params)/2 - 1; i >= 0; i-- {
+		down(i, len(params))
+	}
+	for n := len(params) - 1; n > 0; n-- {
+		params[0], params[n] = params[n], params[0]
+		down(0, n)
+	}
+}
+
+func compareParam(a, b []byte) int {
+	ak, av, aeq := cutEq(a)
+	bk, bv, beq := cutEq(b)
+	if c := bytes.Compare(ak, bk); c != 0 {
+		return c
+	}
+	switch {
+	case aeq != beq && !aeq:
+		return -1
+	case aeq != beq:
+		return 1
+	}
+	return bytes.Compare(av, bv)
+}
+
+func cutEq(p []byte) (k, v []byte, eq bool) {
+	if i := strings.IndexByte(unsafeString(p), '='); i >= 0 {
+		return p[:i], p[i+1:], true
+	}
+	return p, nil, false
+}
+
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// idna maps a host with non-ASCII characters to A-labels through the uri
+// package's IDNA (browser profile), when it is UTF-8 that a URI host may
+// hold once mapped; ok is false otherwise.
+func idna(h []byte) (string, bool) {
+	i, err := uri.ParseIRI("http://" + string(h) + "/")
+	if err != nil || i.HostKind() != uri.HostRegName || i.HasPort() || i.HasUserinfo() || i.Path() != "/" {
+		return "", false
+	}
+	u, err := i.ToURI()
+	if err != nil {
+		return "", false
+	}
+	return u.Host(), true
+}
