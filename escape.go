@@ -373,13 +373,37 @@ func AppendEscape(dst []byte, s string, m EscapeMode) []byte {
 	return appendEscape(dst, s, m.charset())
 }
 
-// appendEscape appends s written in charset cs to t.
+// appendEscape appends s written in charset cs to t. When t has room for
+// the longest result, three bytes per octet, it writes in one pass;
+// otherwise it measures first, so as to grow t once.
 func appendEscape(t []byte, s string, cs charset) []byte {
+	if cs == csRaw {
+		return append(t, s...)
+	}
+	l := len(t)
+	if cap(t)-l >= 3*len(s) {
+		head, hb, tail, tb := cs.split(s)
+		room := t[l:cap(t)]
+		k := fillFrom(room, head, hb)
+		k += fillFrom(room[k:], tail, tb)
+		return t[:l+k]
+	}
 	n, changed := escapeLen(s, cs)
 	if !changed {
 		return append(t, s...)
 	}
 	return appendEscaped(t, s, cs, n)
+}
+
+// fillFrom is fillEscaped for a t with room for three bytes per octet of s:
+// the literal octets that s begins with are copied whole.
+func fillFrom(t []byte, s string, b uint16) int {
+	i := firstUnsafe(s, b)
+	copy(t, s[:i])
+	if i == len(s) {
+		return i
+	}
+	return i + fillEscaped(t[i:], s[i:], b)
 }
 
 // Unescape decodes the pct-encoded triplets of s (RFC 3986, section 2.1), as
