@@ -382,8 +382,11 @@ func appendEscape(t []byte, s string, cs charset) []byte {
 	}
 	l := len(t)
 	if cap(t)-l >= 3*len(s) {
-		head, hb, tail, tb := cs.split(s)
 		room := t[l:cap(t)]
+		if cs != csPathNoScheme {
+			return t[:l+fillFrom(room, s, cs.bit())]
+		}
+		head, hb, tail, tb := cs.split(s)
 		k := fillFrom(room, head, hb)
 		k += fillFrom(room[k:], tail, tb)
 		return t[:l+k]
@@ -396,8 +399,11 @@ func appendEscape(t []byte, s string, cs charset) []byte {
 }
 
 // fillFrom is fillEscaped for a t with room for three bytes per octet of s:
-// the literal octets that s begins with are copied whole.
+// the literal octets that a longer s begins with are copied whole.
 func fillFrom(t []byte, s string, b uint16) int {
+	if len(s) < 16 {
+		return fillEscaped(t, s, b) // shorter than a scan and a copy
+	}
 	i := firstUnsafe(s, b)
 	copy(t, s[:i])
 	if i == len(s) {
