@@ -224,9 +224,8 @@ func fillEscaped(t []byte, s string, b uint16) int {
 			t[j] = '+'
 			j++
 		default:
-			t[j+2] = upperhex[c&15]
-			t[j+1] = upperhex[c>>4]
-			t[j] = '%'
+			u := t[j : j+3 : j+3] // one bounds check for the three
+			u[0], u[1], u[2] = '%', upperhex[c>>4], upperhex[c&15]
 			j += 3
 		}
 	}
@@ -347,6 +346,13 @@ func escapeNoScheme(s string) string {
 // encode. It is apart from Escape so that the path where nothing needs
 // encoding stays small.
 func escapeFrom(s string, i int, bit uint16) string {
+	if len(s) <= escapeShort/3 {
+		// Short: a smaller buffer to zero.
+		var buf [escapeShort]byte
+		copy(buf[:], s[:i])
+		n := i + fillEscaped(buf[i:], s[i:], bit)
+		return string(buf[:n])
+	}
 	var buf [256]byte
 	if i+3*(len(s)-i) <= len(buf) {
 		// Short enough to escape in one pass, whatever it holds.
@@ -366,6 +372,10 @@ func escapeFrom(s string, i int, bit uint16) string {
 	writeEscaped(&b, s[i:], bit)
 	return b.String()
 }
+
+// escapeShort is the size of the buffer escapeFrom uses for a text short
+// enough that it fits whatever it holds.
+const escapeShort = 64
 
 // AppendEscape appends s percent-encoded as [Escape] does to dst and returns
 // the extended buffer. It allocates only when dst must grow.
