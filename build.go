@@ -806,14 +806,18 @@ func (p *part) set(text string, max int32, cs charset, brackets bool) {
 func bound(n int) int32 { return int32(min(n, 1<<31-1)) }
 
 // textMax returns the bound of text written in charset cs: escaping at most
-// triples it, and the delimiters take at most two bytes ("[" and "]"), a
-// port number five.
+// triples it, a port number takes five digits, and the delimiters take at
+// most two bytes ("[" and "]").
 func textMax(text string, cs charset) int32 {
 	n := len(text)
-	if cs != csRaw {
+	switch cs {
+	case csRaw:
+	case csNumber:
+		n = 5
+	default:
 		n *= 3
 	}
-	return bound(n + 7)
+	return bound(n + 2)
 }
 
 // delims[c] are the delimiters written before and after component c,

@@ -1,0 +1,39 @@
+package uri
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestBuildAroundStackBuffer builds results on both sides of the stack
+// buffer's size, where Build switches from writing in one pass under a
+// bound to measuring first, and checks each against the single edits.
+func TestBuildAroundStackBuffer(t *testing.T) {
+	base := MustParse("http://u@example.com:8080/p?q#f")
+	for n := 200; n <= 300; n++ {
+		// Half the octets need encoding, so the bound is well above the
+		// length.
+		path := "/" + strings.Repeat("a ", n)[:n]
+		want, err := base.WithDecodedPath(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = want.WithDecodedQuery("x y")
+		b := base.Builder().SetDecodedPath(path).SetDecodedQuery("x y")
+		got, err := b.Build()
+		if err != nil || got != want {
+			t.Fatalf("n=%d: Build() = %q, %v, want %q", n, got, err, want)
+		}
+		checkLayout(t, got)
+		if a := testing.AllocsPerRun(10, func() { _, _ = b.Build() }); a > 2 {
+			t.Errorf("n=%d: %v allocations, want at most 2", n, a)
+		}
+		raw := want.Path()
+		got, err = base.Builder().SetPath(raw).SetPortNumber(uint16(n)).Build()
+		if want, _ := base.WithPath(raw); err != nil || got.Path() != want.Path() || got.Port() != strconv.Itoa(n) {
+			t.Fatalf("n=%d: raw Build() = %q, %v", n, got, err)
+		}
+		checkLayout(t, got)
+	}
+}
