@@ -1092,10 +1092,11 @@ func (b *Builder) Build() (v URI, err error) {
 		return URI{}, perr
 	}
 
-	// Written in one pass on the stack when the result surely fits (the
-	// base's text holds every kept component), so that the one allocation
-	// is the string's; a longer result is measured first and written into
-	// a buffer of its size, a second allocation.
+	// Put together on the stack when it fits, so that the one allocation
+	// is the string's: written in one pass when a bound says it surely
+	// fits (the base's text holds every kept component), else measured
+	// first. A result longer than the buffer is written into a buffer of
+	// its size, a second allocation.
 	n := len(u.s) + 2
 	for c := range p {
 		n += int(p[c].max)
@@ -1103,7 +1104,9 @@ func (b *Builder) Build() (v URI, err error) {
 	var buf [spliceBuf]byte
 	t := buf[:0]
 	if n > len(buf) {
-		t = make([]byte, 0, b.exactLen(auth, pathCS, firstCS))
+		if n = b.exactLen(auth, pathCS, firstCS); n > len(buf) {
+			t = make([]byte, 0, n)
+		}
 	}
 	// The base's component c is u.s[at[c]:at[c+1]], but for the userinfo,
 	// which begins at user, after the "//".
