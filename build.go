@@ -61,7 +61,8 @@ func (u *URI) span(c int) (start, end int) {
 
 // offsetsOf returns the offsets of a text made of components of lengths l,
 // delimiters included, with "//" after the scheme when auth is set. This,
-// the parser and (*URI).shift are the only code that computes offsets.
+// the parser, (*URI).shift and [Builder.Build] (which notes where each
+// component ends as it writes it) are the only code that computes offsets.
 func offsetsOf(l *[numComps]int, auth bool, kind HostKind, addr netip.Addr) offsets {
 	o := offsets{kind: kind, addr: addr}
 	o.schemeEnd = l[iScheme]
