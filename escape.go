@@ -224,9 +224,8 @@ func fillEscaped(t []byte, s string, b uint16) int {
 			t[j] = '+'
 			j++
 		default:
-			t[j+2] = upperhex[c&15]
-			t[j+1] = upperhex[c>>4]
-			t[j] = '%'
+			u := t[j : j+3 : j+3] // one bounds check for the three
+			u[0], u[1], u[2] = '%', upperhex[c>>4], upperhex[c&15]
 			j += 3
 		}
 	}
@@ -347,6 +346,13 @@ func escapeNoScheme(s string) string {
 // encode. It is apart from Escape so that the path where nothing needs
 // encoding stays small.
 func escapeFrom(s string, i int, bit uint16) string {
+	if len(s) <= escapeShort/3 {
+		// Short: a smaller buffer to zero.
+		var buf [escapeShort]byte
+		copy(buf[:], s[:i])
+		n := i + fillEscaped(buf[i:], s[i:], bit)
+		return string(buf[:n])
+	}
 	var buf [256]byte
 	if i+3*(len(s)-i) <= len(buf) {
 		// Short enough to escape in one pass, whatever it holds.
@@ -367,19 +373,53 @@ func escapeFrom(s string, i int, bit uint16) string {
 	return b.String()
 }
 
+// escapeShort is the size of the buffer escapeFrom uses for a text short
+// enough that it fits whatever it holds.
+const escapeShort = 64
+
 // AppendEscape appends s percent-encoded as [Escape] does to dst and returns
 // the extended buffer. It allocates only when dst must grow.
 func AppendEscape(dst []byte, s string, m EscapeMode) []byte {
 	return appendEscape(dst, s, m.charset())
 }
 
-// appendEscape appends s written in charset cs to t.
+// appendEscape appends s written in charset cs to t. When t has room for
+// the longest result, three bytes per octet, it writes in one pass;
+// otherwise it measures first, so as to grow t once.
 func appendEscape(t []byte, s string, cs charset) []byte {
+	if cs == csRaw {
+		return append(t, s...)
+	}
+	l := len(t)
+	if cap(t)-l >= 3*len(s) {
+		room := t[l:cap(t)]
+		if cs != csPathNoScheme {
+			return t[:l+fillFrom(room, s, cs.bit())]
+		}
+		head, hb, tail, tb := cs.split(s)
+		k := fillFrom(room, head, hb)
+		k += fillFrom(room[k:], tail, tb)
+		return t[:l+k]
+	}
 	n, changed := escapeLen(s, cs)
 	if !changed {
 		return append(t, s...)
 	}
 	return appendEscaped(t, s, cs, n)
+}
+
+// fillFrom is fillEscaped for a t with room for three bytes per octet of s:
+// the literal octets that a longer s begins with are copied whole.
+func fillFrom(t []byte, s string, b uint16) int {
+	if len(s) < 16 {
+		return fillEscaped(t, s, b) // shorter than a scan and a copy
+	}
+	i := firstUnsafe(s, b)
+	copy(t, s[:i])
+	if i == len(s) {
+		return i
+	}
+	return i + fillEscaped(t[i:], s[i:], b)
 }
 
 // Unescape decodes the pct-encoded triplets of s (RFC 3986, section 2.1), as

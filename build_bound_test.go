@@ -1,0 +1,44 @@
+package uri
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestBuildAroundStackBuffer builds results on both sides of the stack
+// buffer's size, where Build switches from writing in one pass under a
+// bound to measuring first, and checks each against the single edits and
+// the promise of one allocation for a result that fits the buffer.
+func TestBuildAroundStackBuffer(t *testing.T) {
+	base := MustParse("http://u@example.com:8080/p?q#f")
+	for n := 100; n <= 300; n++ {
+		// Half the octets need encoding, so the bound is well above the
+		// length.
+		path := "/" + strings.Repeat("a ", n)[:n]
+		want, err := base.WithDecodedPath(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = want.WithDecodedQuery("x y")
+		b := base.Builder().SetDecodedPath(path).SetDecodedQuery("x y")
+		got, err := b.Build()
+		if err != nil || got != want {
+			t.Fatalf("n=%d: Build() = %q, %v, want %q", n, got, err, want)
+		}
+		checkLayout(t, got)
+		wantAllocs := 1.0
+		if len(got.String()) > spliceBuf {
+			wantAllocs = 2
+		}
+		if a := testing.AllocsPerRun(10, func() { _, _ = b.Build() }); a != wantAllocs {
+			t.Errorf("n=%d (%d bytes): %v allocations, want %v", n, len(got.String()), a, wantAllocs)
+		}
+		raw := want.Path()
+		got, err = base.Builder().SetPath(raw).SetPortNumber(uint16(n)).Build()
+		if want, _ := base.WithPath(raw); err != nil || got.Path() != want.Path() || got.Port() != strconv.Itoa(n) {
+			t.Fatalf("n=%d: raw Build() = %q, %v", n, got, err)
+		}
+		checkLayout(t, got)
+	}
+}
