@@ -61,8 +61,8 @@ func MustParse(s string) URI {
 // parse on text that is not UTF-8 reports the first bad byte, wherever the
 // grammar stopped.
 func parseRule(s string, r Rule, f pflags) (u URI, err error) {
-	// The one place besides newURI that writes a layout: in place, which
-	// parses 5-20% faster on the URL lists than a copy through newURI.
+	// Written in place (as Builder.Build writes its result), which parses
+	// 5-20% faster on the URL lists than a copy through newURI.
 	if err := parse(s, &u.offsets, f); err != nil {
 		if f&pIRI != 0 {
 			if k := firstInvalidUTF8(s); k >= 0 {

@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/safebrowsing"
+	"github.com/ferret-go/uri/surt"
 	"github.com/ferret-go/uri/whatwg"
 )
 
@@ -104,11 +106,17 @@ func (s *sink) rejected(input string, err error) {
 		j.key(keyOffset)
 		var ue *uri.Error
 		var we *whatwg.Error
+		var se *surt.Error
+		var be *safebrowsing.Error
 		switch {
 		case errors.As(err, &ue):
 			j.integer(ue.Offset)
 		case errors.As(err, &we):
 			j.integer(we.Offset)
+		case errors.As(err, &se):
+			j.integer(se.Offset)
+		case errors.As(err, &be):
+			j.integer(be.Offset)
 		default:
 			j.null()
 		}
