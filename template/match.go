@@ -1,0 +1,574 @@
+package template
+
+import "strings"
+
+// Matching inverts expansion: given a URI, it finds variables whose
+// expansion is that URI. Parse compiles each template into a list of units,
+// each a literal, an unnamed expression ("{x}", "{+x}", "{/x,y}", ...) or a
+// group of consecutive named expressions ("{?a,b}{&c}", "{;x}{;y}"), and
+// decides there whether the template can be inverted without guessing.
+//
+// An expression's text ends where the next unit begins. Each unit knows the
+// set of bytes its text can hold after its operator's first character (its
+// alphabet): the unreserved characters and "%", the separators and "=" it
+// writes, and everything a URI allows for "+" and "#". The text is the
+// longest run of those bytes, which is unambiguous when no byte that can
+// begin the rest of the template (a literal's first byte, an optional
+// expression's first character) is in the alphabet. When one is, and the
+// rest of the template is only literal text, the text ends where that
+// literal suffix begins. Otherwise the template is ambiguous. All of this is
+// decided at parse time, so that matching is one pass over the URI.
+
+// matcher is a template compiled for matching.
+type matcher struct {
+	units []unit
+}
+
+// unit is a literal, or one or more expressions whose text is read as one.
+type unit struct {
+	lit    string // a literal unit's text (parts == nil)
+	parts  []part // an unnamed expression, or a group of named ones
+	first  byte   // the first character of the unit's text when present, or 0
+	alpha  *[256]bool
+	atEnd  bool // the text ends where the literal suffix begins...
+	suffix int  // ...suffix bytes before the end of the URI
+	named  bool
+	sep    byte // a named group's separator between parameters
+}
+
+// Alphabets of the units' texts, after the first character.
+var (
+	alphaPlain      = alphabet(&allowU, "%,")   // {x} {.x} {/x}
+	alphaPlainEq    = alphabet(&allowU, "%,=")  // {x*}
+	alphaSlashMulti = alphabet(&allowU, "%,/")  // {/x,y}
+	alphaSlashEq    = alphabet(&allowU, "%,/=") // {/x*}
+	alphaReserved   = alphabet(&allowUR, "%")   // {+x} {#x}
+	alphaSemicolon  = alphabet(&allowU, "%,=;") // {;x}
+	alphaQuery      = alphabet(&allowU, "%,=&") // {?x} {&x}
+)
+
+func alphabet(base *[256]bool, more string) *[256]bool {
+	a := *base
+	for i := 0; i < len(more); i++ {
+		a[more[i]] = true
+	}
+	return &a
+}
+
+// Invertible returns nil if [Template.Match] can invert the template, and
+// otherwise why not, as an [*Error] that wraps [ErrAmbiguous] or
+// [ErrRepeatedVariable] with the offset of the expression or variable at
+// fault. It is decided once, by Parse.
+func (t *Template) Invertible() error { return t.inv }
+
+// compileMatcher builds t.match and returns nil, or the reason the template
+// cannot be inverted.
+func (t *Template) compileMatcher() error {
+	// A variable appearing twice would need its two texts compared.
+	for i, p := range t.parts {
+		for j, v := range p.vars {
+			for _, q := range t.parts[:i+1] {
+				vars := q.vars
+				if q.off == p.off {
+					vars = vars[:j]
+				}
+				for _, w := range vars {
+					if w.name == v.name {
+						e := t.errorAt(v.off, ErrRepeatedVariable)
+						e.Var = v.name
+						return e
+					}
+				}
+			}
+		}
+	}
+	var units []unit
+	for i := 0; i < len(t.parts); i++ {
+		p := t.parts[i]
+		if p.op == nil {
+			units = append(units, unit{lit: p.lit})
+			continue
+		}
+		u := unit{parts: t.parts[i : i+1], first: p.op.first, named: p.op.named, sep: p.op.sep}
+		op := p.op.char
+		explode := false
+		for _, v := range p.vars {
+			explode = explode || v.explode
+		}
+		multi := len(p.vars) > 1
+		switch op {
+		case 0:
+			u.alpha = alphaPlain
+			if explode {
+				u.alpha = alphaPlainEq
+			}
+		case '+', '#':
+			if multi {
+				return t.errorAt(p.vars[1].off, ErrAmbiguous)
+			}
+			u.alpha = alphaReserved
+		case '.':
+			// "." is unreserved: a value may hold it, so only one value
+			// can be read back.
+			if multi || explode {
+				return t.errorAt(p.off, ErrAmbiguous)
+			}
+			u.alpha = alphaPlain
+		case '/':
+			switch {
+			case explode:
+				u.alpha = alphaSlashEq
+			case multi:
+				u.alpha = alphaSlashMulti
+			default:
+				u.alpha = alphaPlain
+			}
+		case ';', '?', '&':
+			u.alpha = alphaQuery
+			if op == ';' {
+				u.alpha = alphaSemicolon
+			}
+			// Consecutive expressions of the same group read as one
+			// set of parameters.
+			n := i + 1
+			for n < len(t.parts) && t.parts[n].op != nil &&
+				(t.parts[n].op.char == op || op != ';' && t.parts[n].op.char == '&') {
+				n++
+			}
+			u.parts = t.parts[i:n]
+			i = n - 1
+		}
+		if !u.named && multi {
+			// Only the last variable can take a variable number of items.
+			for _, v := range p.vars[:len(p.vars)-1] {
+				if v.explode {
+					return t.errorAt(v.off, ErrAmbiguous)
+				}
+			}
+		}
+		units = append(units, u)
+	}
+	// Where does each unit's text end?
+	for i := range units {
+		u := &units[i]
+		if u.parts == nil {
+			continue
+		}
+		tail, literalOnly, clash, open := 0, true, false, true
+		for _, r := range units[i+1:] {
+			if r.parts == nil {
+				tail += len(r.lit)
+				if open {
+					clash, open = u.alpha[r.lit[0]], false
+				}
+				continue
+			}
+			literalOnly = false
+			if !open {
+				break
+			}
+			// The expression may be empty, so what follows it may
+			// begin where u's text ends, as well as its own first
+			// character.
+			if r.first == 0 || u.alpha[r.first] {
+				return t.errorAt(r.parts[0].off, ErrAmbiguous)
+			}
+		}
+		if clash {
+			if !literalOnly {
+				return t.errorAt(u.parts[0].off, ErrAmbiguous)
+			}
+			u.suffix, u.atEnd = tail, true
+		}
+	}
+	t.match.units = units
+	return nil
+}
+
+// binding is a variable's matched value, before it goes into a Vars.
+type binding struct {
+	name string
+	val  Value
+}
+
+// matchState is what one match collects.
+type matchState struct {
+	binds []binding
+	extra []Pair
+	buf   [8]binding
+}
+
+// Match returns the variables whose expansion is s, and whether there are
+// any. It returns false if the template is not invertible (see
+// [Template.Invertible]) or s is not an expansion of it.
+//
+// How each expression is read back (RFC 6570, section 3.2):
+//   - "{x}", "{.x}", "{/x}": a string, pct-decoded; a value holding an
+//     unencoded "," is a list. The values of "{x,y}" and "{/x,y}" are the
+//     items in order, the last variable taking what remains (a list when
+//     several), and variables without an item are undefined.
+//   - "{x*}", "{/x*}": a list, or (name, value) pairs when every item
+//     holds "=".
+//   - "{+x}", "{#x}": a string, where only the triplets that expansion
+//     would have written are decoded (those of characters outside the
+//     unreserved and reserved sets, "%" excepted), so that expanding it
+//     again gives s back.
+//   - "{;x}", "{?x}", "{&x}", and consecutive ones as "{?a}{&b}": the
+//     parameters are taken as a set, in any order; a missing one leaves its
+//     variable undefined, "x=a,b" gives a list, and an exploded variable
+//     collects every parameter of its name. Parameters that name no
+//     variable are what [Template.MatchExtra] returns.
+//   - A variable with a prefix modifier matches only a value no longer than
+//     its max-length.
+//
+// For every variables whose values are in this canonical form, Match(Expand)
+// gives them back, and for every URI the template produces,
+// Expand(Match(u)) is u.
+func (t *Template) Match(s string) (Vars, bool) {
+	vars, _, ok := t.MatchExtra(s)
+	return vars, ok
+}
+
+// MatchExtra is [Template.Match] that also returns the query (or ";")
+// parameters that name none of the template's variables, in order,
+// pct-decoded.
+func (t *Template) MatchExtra(s string) (Vars, []Pair, bool) {
+	var st matchState
+	if !t.matchFrom(s, 0, &st) {
+		return nil, nil, false
+	}
+	return st.vars(), st.extra, true
+}
+
+func (st *matchState) vars() Vars {
+	vars := make(Vars, len(st.binds))
+	for _, b := range st.binds {
+		vars[b.name] = b.val
+	}
+	return vars
+}
+
+// matchFrom matches s from the unit that starts at unit index from (the
+// Router has checked the literal before it), collecting into st.
+func (t *Template) matchFrom(s string, from int, st *matchState) bool {
+	if t.inv != nil {
+		return false
+	}
+	if st.binds == nil {
+		st.binds = st.buf[:0]
+	}
+	st.binds, st.extra = st.binds[:0], st.extra[:0]
+	pos := 0
+	units := t.match.units
+	if from > 0 {
+		pos = len(units[0].lit)
+		units = units[1:]
+	}
+	for i := range units {
+		u := &units[i]
+		if u.parts == nil {
+			if !strings.HasPrefix(s[pos:], u.lit) {
+				return false
+			}
+			pos += len(u.lit)
+			continue
+		}
+		// Find the unit's text.
+		present := true
+		var text string
+		if u.atEnd {
+			end := len(s) - u.suffix
+			if end < pos {
+				return false
+			}
+			text = s[pos:end]
+			if u.first != 0 {
+				if text == "" {
+					present = false
+				} else if text[0] != u.first {
+					return false
+				} else {
+					text = text[1:]
+				}
+			}
+			for j := 0; j < len(text); j++ {
+				if !u.alpha[text[j]] {
+					return false
+				}
+			}
+			pos = end
+		} else {
+			if u.first != 0 {
+				if pos < len(s) && s[pos] == u.first {
+					pos++
+				} else {
+					present = false
+				}
+			}
+			start := pos
+			if present {
+				for pos < len(s) && u.alpha[s[pos]] {
+					pos++
+				}
+			}
+			text = s[start:pos]
+		}
+		var ok bool
+		if u.named {
+			ok = st.matchNamed(u, text, present)
+		} else {
+			ok = st.matchUnnamed(&u.parts[0], text, present)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return pos == len(s)
+}
+
+func (st *matchState) bind(name string, v Value) {
+	st.binds = append(st.binds, binding{name, v})
+}
+
+// matchUnnamed reads back the variables of an expression of the operators
+// "", "+", "#", "." or "/" from its text (after the first character).
+func (st *matchState) matchUnnamed(p *part, text string, present bool) bool {
+	if !present {
+		return true // every variable undefined
+	}
+	op := p.op
+	if op.reserved {
+		v := &p.vars[0]
+		val, ok := decodeReserved(text)
+		if !ok || v.maxLen > 0 && prefixLen(val, v.maxLen, true) < len(val) {
+			return false
+		}
+		st.bind(v.name, String(val))
+		return true
+	}
+	last := len(p.vars) - 1
+	if last == 0 && !p.vars[0].explode {
+		return st.item(&p.vars[0], text)
+	}
+	rest := text
+	for k := range p.vars[:last] {
+		item, r, more := strings.Cut(rest, string(op.sep))
+		if !st.item(&p.vars[k], item) {
+			return false
+		}
+		if !more {
+			return true
+		}
+		rest = r
+	}
+	v := &p.vars[last]
+	if !v.explode {
+		if op.sep == ',' || !strings.ContainsRune(rest, rune(op.sep)) {
+			return st.item(v, rest)
+		}
+		return false
+	}
+	if last == 0 && rest == "" && op.first == 0 {
+		return true // an exploded variable with nothing: undefined
+	}
+	n := strings.Count(rest, string(op.sep)) + 1
+	if strings.IndexByte(rest, '=') >= 0 {
+		// Pairs: a "=" in every item.
+		for item := range strings.SplitSeq(rest, string(op.sep)) {
+			if strings.IndexByte(item, '=') < 0 {
+				return false
+			}
+		}
+		pairs := make([]Pair, 0, n)
+		for item := range strings.SplitSeq(rest, string(op.sep)) {
+			name, value, _ := strings.Cut(item, "=")
+			dn, ok1 := decodeUnreserved(name)
+			dv, ok2 := decodeUnreserved(value)
+			if !ok1 || !ok2 {
+				return false
+			}
+			pairs = append(pairs, Pair{dn, dv})
+		}
+		st.bind(v.name, Pairs(pairs...))
+		return true
+	}
+	list := make([]string, 0, n)
+	for item := range strings.SplitSeq(rest, string(op.sep)) {
+		d, ok := decodeUnreserved(item)
+		if !ok {
+			return false
+		}
+		list = append(list, d)
+	}
+	st.bind(v.name, List(list...))
+	return true
+}
+
+// item reads back the value of one unexploded variable from its text: a
+// string, or a list when the text holds "," (which a string's expansion
+// would have encoded).
+func (st *matchState) item(v *varspec, text string) bool {
+	if strings.IndexByte(text, ',') < 0 {
+		s, ok := decodeUnreserved(text)
+		if !ok || v.maxLen > 0 && prefixLen(s, v.maxLen, false) < len(s) {
+			return false
+		}
+		st.bind(v.name, String(s))
+		return true
+	}
+	if v.maxLen > 0 {
+		return false // a composite value cannot have a prefix
+	}
+	list := make([]string, 0, strings.Count(text, ",")+1)
+	for item := range strings.SplitSeq(text, ",") {
+		d, ok := decodeUnreserved(item)
+		if !ok {
+			return false
+		}
+		list = append(list, d)
+	}
+	st.bind(v.name, List(list...))
+	return true
+}
+
+// matchNamed reads back the variables of a group of named expressions
+// (";", or "?" and "&") from its parameters, taken as a set.
+func (st *matchState) matchNamed(u *unit, text string, present bool) bool {
+	if !present {
+		return true
+	}
+	start := len(st.binds)
+	for text != "" {
+		param, rest, _ := strings.Cut(text, string(u.sep))
+		text = rest
+		if param == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(param, "=")
+		v := findVar(u.parts, name)
+		if v == nil {
+			st.extra = append(st.extra, Pair{decodeLoose(name), decodeLoose(value)})
+			continue
+		}
+		// Has the variable a binding from this group already?
+		var prev *binding
+		for k := start; k < len(st.binds); k++ {
+			if st.binds[k].name == name {
+				prev = &st.binds[k]
+			}
+		}
+		if v.explode {
+			d, ok := decodeUnreserved(value)
+			if !ok {
+				return false
+			}
+			if prev == nil {
+				st.bind(name, List(d))
+			} else {
+				prev.val.list = append(prev.val.list, d)
+			}
+			continue
+		}
+		if prev != nil {
+			st.extra = append(st.extra, Pair{decodeLoose(name), decodeLoose(value)})
+			continue
+		}
+		if !st.item(v, value) {
+			return false
+		}
+	}
+	return true
+}
+
+// findVar returns the varspec called name in the expressions, or nil.
+func findVar(parts []part, name string) *varspec {
+	for i := range parts {
+		for j := range parts[i].vars {
+			if v := &parts[i].vars[j]; v.name == name {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// decodeUnreserved decodes the text of a value expanded with the
+// unreserved set (section 3.2.1): unreserved characters and pct-encoded
+// triplets only, every triplet decoded.
+func decodeUnreserved(s string) (string, bool) {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if allowU[c] {
+			continue
+		}
+		if c != '%' || i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			return "", false
+		}
+		n++
+		i += 2
+	}
+	if n == 0 {
+		return s, true
+	}
+	b := make([]byte, 0, len(s)-2*n)
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' {
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+		} else {
+			b = append(b, s[i])
+		}
+	}
+	return string(b), true
+}
+
+// decodeReserved decodes the text of a value expanded with the unreserved
+// and reserved sets: those characters and triplets only, and only the
+// triplets whose octet expansion would have encoded (not in U+R, and not
+// "%", since a "%" that begins a triplet is copied): the others stay
+// encoded, so that expanding the value gives the text back.
+func decodeReserved(s string) (string, bool) {
+	var b []byte
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if allowUR[c] {
+			continue
+		}
+		if c != '%' || i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			return "", false
+		}
+		d := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if allowUR[d] || d == '%' {
+			i += 2 // kept as it is
+			continue
+		}
+		b = append(b, s[run:i]...)
+		b = append(b, d)
+		i += 2
+		run = i + 1
+	}
+	if b == nil {
+		return s, true
+	}
+	return string(append(b, s[run:]...)), true
+}
+
+// decodeLoose decodes the triplets of an extra parameter and keeps
+// everything else.
+func decodeLoose(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+		} else {
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
+}
