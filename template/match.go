@@ -29,6 +29,7 @@ type unit struct {
 	lit    string // a literal unit's text (parts == nil)
 	parts  []part // an unnamed expression, or a group of named ones
 	first  byte   // the first character of the unit's text when present, or 0
+	first2 byte   // another it may begin with: "&" for "{?a}{&b}" without a
 	alpha  *[256]bool
 	atEnd  bool // the text ends where the literal suffix begins...
 	suffix int  // ...suffix bytes before the end of the URI
@@ -65,22 +66,10 @@ func (t *Template) Invertible() error { return t.inv }
 // cannot be inverted.
 func (t *Template) compileMatcher() error {
 	// A variable appearing twice would need its two texts compared.
-	for i, p := range t.parts {
-		for j, v := range p.vars {
-			for _, q := range t.parts[:i+1] {
-				vars := q.vars
-				if q.off == p.off {
-					vars = vars[:j]
-				}
-				for _, w := range vars {
-					if w.name == v.name {
-						e := t.errorAt(v.off, ErrRepeatedVariable)
-						e.Var = v.name
-						return e
-					}
-				}
-			}
-		}
+	if v := t.repeated(); v != nil {
+		e := t.errorAt(v.off, ErrRepeatedVariable)
+		e.Var = v.name
+		return e
 	}
 	var units []unit
 	for i := 0; i < len(t.parts); i++ {
@@ -98,6 +87,14 @@ func (t *Template) compileMatcher() error {
 		multi := len(p.vars) > 1
 		switch op {
 		case 0:
+			// "," separates both variables and a list's members, so
+			// which variable an item belongs to is free, unless a
+			// prefix modifier says a value cannot be a list.
+			for _, v := range p.vars {
+				if multi && v.maxLen > 0 {
+					return t.errorAt(v.off, ErrAmbiguous)
+				}
+			}
 			u.alpha = alphaPlain
 			if explode {
 				u.alpha = alphaPlainEq
@@ -130,12 +127,18 @@ func (t *Template) compileMatcher() error {
 			}
 			// Consecutive expressions of the same group read as one
 			// set of parameters.
+			more := byte('&') // "{?a}{&b}", "{&a}{&b}"
+			if op == ';' {
+				more = ';'
+			}
 			n := i + 1
-			for n < len(t.parts) && t.parts[n].op != nil &&
-				(t.parts[n].op.char == op || op != ';' && t.parts[n].op.char == '&') {
+			for n < len(t.parts) && t.parts[n].op != nil && t.parts[n].op.char == more {
 				n++
 			}
 			u.parts = t.parts[i:n]
+			if op == '?' && n > i+1 {
+				u.first2 = '&'
+			}
 			i = n - 1
 		}
 		if !u.named && multi {
@@ -148,41 +151,119 @@ func (t *Template) compileMatcher() error {
 		}
 		units = append(units, u)
 	}
-	// Where does each unit's text end?
-	for i := range units {
+	// Where does each unit's text end? Walking back from the end, next
+	// describes what can begin the rest of the template after unit i.
+	next := follow{bare: -1, literalOnly: true}
+	for i := len(units) - 1; i >= 0; i-- {
 		u := &units[i]
 		if u.parts == nil {
+			next = follow{bare: -1, literalOnly: next.literalOnly, tail: next.tail + len(u.lit), lit: u.lit[0]}
+			next.set(u.lit[0])
 			continue
 		}
-		tail, literalOnly, clash, open := 0, true, false, true
-		for _, r := range units[i+1:] {
-			if r.parts == nil {
-				tail += len(r.lit)
-				if open {
-					clash, open = u.alpha[r.lit[0]], false
-				}
-				continue
-			}
-			literalOnly = false
-			if !open {
-				break
-			}
-			// The expression may be empty, so what follows it may
-			// begin where u's text ends, as well as its own first
-			// character.
-			if r.first == 0 || u.alpha[r.first] {
-				return t.errorAt(r.parts[0].off, ErrAmbiguous)
-			}
+		if next.bare >= 0 {
+			// Two expressions with nothing between them but
+			// expressions that may be empty.
+			return t.errorAt(next.bare, ErrAmbiguous)
 		}
-		if clash {
-			if !literalOnly {
+		if next.meets(u.alpha) {
+			if !next.literalOnly {
+				return t.errorAt(t.clashOffset(units, i), ErrAmbiguous)
+			}
+			u.suffix, u.atEnd = next.tail, true
+		}
+		if u.first != 0 && (next.lit == u.first || u.first2 != 0 && next.lit == u.first2) {
+			// "{/x}/a": the literal could begin where an empty
+			// expression is, or after a non-empty one.
+			if !next.literalOnly {
 				return t.errorAt(u.parts[0].off, ErrAmbiguous)
 			}
-			u.suffix, u.atEnd = tail, true
+			u.suffix, u.atEnd = next.tail, true
+		}
+		if u.first == 0 {
+			next = follow{bare: u.parts[0].off}
+		} else {
+			// The expression may be empty: what follows it may begin
+			// where the text before it ends, as well as its own first
+			// character.
+			next.set(u.first)
+			if u.first2 != 0 {
+				next.set(u.first2)
+			}
+			next.literalOnly = false
 		}
 	}
 	t.match.units = units
 	return nil
+}
+
+// repeated returns the second occurrence of the first variable that
+// appears twice, or nil.
+func (t *Template) repeated() *varspec {
+	var seen map[string]bool // for long templates; short ones look back
+	var prev []*varspec
+	for i := range t.parts {
+		for j := range t.parts[i].vars {
+			v := &t.parts[i].vars[j]
+			if seen != nil {
+				if seen[v.name] {
+					return v
+				}
+				seen[v.name] = true
+				continue
+			}
+			for _, w := range prev {
+				if w.name == v.name {
+					return v
+				}
+			}
+			prev = append(prev, v)
+			if len(prev) == 16 {
+				seen = make(map[string]bool)
+				for _, w := range prev {
+					seen[w.name] = true
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// follow is what can begin the part of a template after a unit.
+type follow struct {
+	first       [4]uint64 // the bytes that can begin it
+	bare        int       // the offset of an expression without a first character that can begin it, or -1
+	lit         byte      // the first byte of the literal that can begin it, or 0
+	literalOnly bool      // it is only literal text...
+	tail        int       // ...of this length
+}
+
+func (f *follow) set(c byte) { f.first[c>>6] |= 1 << (c & 63) }
+
+// meets reports whether a byte that can begin the rest is in alpha.
+func (f *follow) meets(alpha *[256]bool) bool {
+	for c := range 256 {
+		if alpha[c] && f.first[c>>6]&(1<<(c&63)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// clashOffset returns the offset to report for a unit i whose text may run
+// into what follows it: the first expression after it whose first
+// character it can hold, or else the unit itself (its text can hold the
+// first byte of the literal after it).
+func (t *Template) clashOffset(units []unit, i int) int {
+	for _, r := range units[i+1:] {
+		if r.parts == nil {
+			break
+		}
+		if units[i].alpha[r.first] || r.first2 != 0 && units[i].alpha[r.first2] {
+			return r.parts[0].off
+		}
+	}
+	return units[i].parts[0].off
 }
 
 // binding is a variable's matched value, before it goes into a Vars.
@@ -285,7 +366,7 @@ func (t *Template) matchFrom(s string, from int, st *matchState) bool {
 			if u.first != 0 {
 				if text == "" {
 					present = false
-				} else if text[0] != u.first {
+				} else if text[0] != u.first && (text[0] != u.first2 || u.first2 == 0) {
 					return false
 				} else {
 					text = text[1:]
@@ -299,7 +380,7 @@ func (t *Template) matchFrom(s string, from int, st *matchState) bool {
 			pos = end
 		} else {
 			if u.first != 0 {
-				if pos < len(s) && s[pos] == u.first {
+				if pos < len(s) && (s[pos] == u.first || u.first2 != 0 && s[pos] == u.first2) {
 					pos++
 				} else {
 					present = false
@@ -347,12 +428,24 @@ func (st *matchState) matchUnnamed(p *part, text string, present bool) bool {
 		return true
 	}
 	last := len(p.vars) - 1
-	if last == 0 && !p.vars[0].explode {
-		return st.item(&p.vars[0], text)
+	v := &p.vars[last]
+	if !v.explode {
+		return st.items(p.vars, text, op.sep)
+	}
+	sep := string(op.sep)
+	if e := strings.IndexByte(text, '='); e >= 0 {
+		// Only an exploded associative array writes "=": its pairs
+		// begin with the item that holds the first one, and the
+		// variables before it take the items before that.
+		start := strings.LastIndex(text[:e], sep) + 1
+		if start > 0 && (last == 0 || !st.items(p.vars[:last], text[:start-1], op.sep)) {
+			return false
+		}
+		return st.pairs(v, text[start:], sep)
 	}
 	rest := text
 	for k := range p.vars[:last] {
-		item, r, more := strings.Cut(rest, string(op.sep))
+		item, r, more := strings.Cut(rest, sep)
 		if !st.item(&p.vars[k], item) {
 			return false
 		}
@@ -361,39 +454,11 @@ func (st *matchState) matchUnnamed(p *part, text string, present bool) bool {
 		}
 		rest = r
 	}
-	v := &p.vars[last]
-	if !v.explode {
-		if op.sep == ',' || !strings.ContainsRune(rest, rune(op.sep)) {
-			return st.item(v, rest)
-		}
-		return false
-	}
 	if last == 0 && rest == "" && op.first == 0 {
 		return true // an exploded variable with nothing: undefined
 	}
-	n := strings.Count(rest, string(op.sep)) + 1
-	if strings.IndexByte(rest, '=') >= 0 {
-		// Pairs: a "=" in every item.
-		for item := range strings.SplitSeq(rest, string(op.sep)) {
-			if strings.IndexByte(item, '=') < 0 {
-				return false
-			}
-		}
-		pairs := make([]Pair, 0, n)
-		for item := range strings.SplitSeq(rest, string(op.sep)) {
-			name, value, _ := strings.Cut(item, "=")
-			dn, ok1 := decodeUnreserved(name)
-			dv, ok2 := decodeUnreserved(value)
-			if !ok1 || !ok2 {
-				return false
-			}
-			pairs = append(pairs, Pair{dn, dv})
-		}
-		st.bind(v.name, Pairs(pairs...))
-		return true
-	}
-	list := make([]string, 0, n)
-	for item := range strings.SplitSeq(rest, string(op.sep)) {
+	list := make([]string, 0, strings.Count(rest, sep)+1)
+	for item := range strings.SplitSeq(rest, sep) {
 		d, ok := decodeUnreserved(item)
 		if !ok {
 			return false
@@ -401,6 +466,47 @@ func (st *matchState) matchUnnamed(p *part, text string, present bool) bool {
 		list = append(list, d)
 	}
 	st.bind(v.name, List(list...))
+	return true
+}
+
+// items reads back unexploded variables from text, one item (separated by
+// sep) each, the last taking what remains: several items make a list when
+// sep is ",", since a list's members are separated by ",".
+func (st *matchState) items(vars []varspec, text string, sep byte) bool {
+	last := len(vars) - 1
+	for k := range vars[:last] {
+		item, r, more := strings.Cut(text, string(sep))
+		if !st.item(&vars[k], item) {
+			return false
+		}
+		if !more {
+			return true
+		}
+		text = r
+	}
+	if last > 0 && sep != ',' && strings.IndexByte(text, sep) >= 0 {
+		return false
+	}
+	return st.item(&vars[last], text)
+}
+
+// pairs reads back an exploded associative array: name=value items
+// separated by sep.
+func (st *matchState) pairs(v *varspec, text, sep string) bool {
+	pairs := make([]Pair, 0, strings.Count(text, sep)+1)
+	for item := range strings.SplitSeq(text, sep) {
+		name, value, ok := strings.Cut(item, "=")
+		if !ok {
+			return false
+		}
+		dn, ok1 := decodeUnreserved(name)
+		dv, ok2 := decodeUnreserved(value)
+		if !ok1 || !ok2 {
+			return false
+		}
+		pairs = append(pairs, Pair{dn, dv})
+	}
+	st.bind(v.name, Pairs(pairs...))
 	return true
 }
 
@@ -444,7 +550,7 @@ func (st *matchState) matchNamed(u *unit, text string, present bool) bool {
 		if param == "" {
 			continue
 		}
-		name, value, _ := strings.Cut(param, "=")
+		name, value, eq := strings.Cut(param, "=")
 		v := findVar(u.parts, name)
 		if v == nil {
 			st.extra = append(st.extra, Pair{decodeLoose(name), decodeLoose(value)})
@@ -471,6 +577,12 @@ func (st *matchState) matchNamed(u *unit, text string, present bool) bool {
 		}
 		if prev != nil {
 			st.extra = append(st.extra, Pair{decodeLoose(name), decodeLoose(value)})
+			continue
+		}
+		if eq && value == "" && !u.parts[0].op.ifemp && v.maxLen == 0 {
+			// ";x=": a list of one empty member, since an empty
+			// string is written ";x" (Appendix A).
+			st.bind(name, List(""))
 			continue
 		}
 		if !st.item(v, value) {
@@ -525,9 +637,9 @@ func decodeUnreserved(s string) (string, bool) {
 
 // decodeReserved decodes the text of a value expanded with the unreserved
 // and reserved sets: those characters and triplets only, and only the
-// triplets whose octet expansion would have encoded (not in U+R, and not
-// "%", since a "%" that begins a triplet is copied): the others stay
-// encoded, so that expanding the value gives the text back.
+// triplets expansion would have written: those of an octet not in U+R and
+// not "%" (a "%" that begins a triplet is copied), in uppercase. The others
+// stay encoded, so that expanding the value gives the text back.
 func decodeReserved(s string) (string, bool) {
 	var b []byte
 	run := 0
@@ -540,7 +652,7 @@ func decodeReserved(s string) (string, bool) {
 			return "", false
 		}
 		d := unhex(s[i+1])<<4 | unhex(s[i+2])
-		if allowUR[d] || d == '%' {
+		if allowUR[d] || d == '%' || s[i+1] >= 'a' || s[i+2] >= 'a' {
 			i += 2 // kept as it is
 			continue
 		}
