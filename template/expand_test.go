@@ -132,6 +132,12 @@ func TestValue(t *testing.T) {
 	if !List().Equal(Value{}) || List("a").Equal(String("a")) || !Map(map[string]string{"a": "b"}).Equal(Pairs(Pair{"a", "b"})) {
 		t.Error("Equal")
 	}
+	for v, s := range map[string]string{String("a").String(): "a", List("a", "b").String(): "[a b]",
+		Pairs(Pair{"a", "1"}).String(): "[a=1]", Value{}.String(): "<undefined>"} {
+		if v != s {
+			t.Errorf("String() = %q, want %q", v, s)
+		}
+	}
 	for k, s := range map[Kind]string{Undefined: "undefined", StringKind: "string", ListKind: "list", PairsKind: "pairs"} {
 		if k.String() != s {
 			t.Errorf("%d.String() = %q", k, k.String())

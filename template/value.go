@@ -3,6 +3,7 @@ package template
 import (
 	"maps"
 	"slices"
+	"strings"
 )
 
 // Kind is the type of a variable's value (RFC 6570, section 2.3): a string,
@@ -102,6 +103,28 @@ func (v Value) Items() []string { return v.list }
 // Members returns the pairs of an associative array, and nil for the other
 // kinds. The caller must not change them.
 func (v Value) Members() []Pair { return v.pairs }
+
+// String formats v for people: a string as it is, a list as [a b], pairs
+// as [a=1 b=2], and an undefined value as <undefined>.
+func (v Value) String() string {
+	switch v.kind {
+	case StringKind:
+		return v.s
+	case ListKind:
+		return "[" + strings.Join(v.list, " ") + "]"
+	case PairsKind:
+		var b strings.Builder
+		b.WriteByte('[')
+		for i, p := range v.pairs {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(p.Name + "=" + p.Value)
+		}
+		return b.String() + "]"
+	}
+	return "<undefined>"
+}
 
 // Equal reports whether v and w are of the same kind with the same contents.
 // Two undefined values are equal whatever made them.

@@ -1,0 +1,102 @@
+package template
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+)
+
+func TestRouter(t *testing.T) {
+	var r Router[string]
+	for _, s := range []string{
+		"/users/{id}",
+		"/users/me",
+		"/users/{id}/repos{?page}",
+		"/users{/id}",     // a shorter prefix, fewer literals than /users/{id}
+		"{+any}",          // matches everything, least specific
+		"/files/{+path}",  // a reserved expansion with a prefix
+		"/a/{x}/c.d",      // seven literal characters, prefix "/a/"
+		"/a/b/{y}",        // five, prefix "/a/b/"
+		"/t/{x}/c",        // five, prefix "/t/"
+		"/t/b/{y}",        // five, prefix "/t/b/": longer
+		"/s{?q}",          // a query set
+		"/users/{id}/x",   //
+		"/users/{name}/x", // the same rank as the one before: added later
+	} {
+		if err := r.Add(MustParse(s), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct{ in, want, vars string }{
+		{"/users/me", "/users/me", ""},
+		{"/users/42", "/users/{id}", `id="42" `},
+		{"/users/42/repos?page=2", "/users/{id}/repos{?page}", `id="42" page="2" `},
+		{"/users", "/users{/id}", ""},
+		{"/users/42/x", "/users/{id}/x", `id="42" `},
+		{"/files/a/b.txt", "/files/{+path}", `path="a/b.txt" `},
+		{"/a/b/c.d", "/a/{x}/c.d", `x="b" `}, // more literal characters
+		{"/a/b/d", "/a/b/{y}", `y="d" `},
+		{"/t/b/c", "/t/b/{y}", `y="c" `}, // a longer prefix
+		{"/s?q=1&extra=2", "/s{?q}", `q="1" `},
+		{"/other/thing", "{+any}", `any="/other/thing" `},
+	}
+	for _, tt := range tests {
+		route, ok := r.Match(tt.in)
+		if !ok || route.Value != tt.want || route.Template.String() != tt.want || formatVars(route.Vars) != tt.vars {
+			t.Errorf("Match(%q) = %q %s %v; want %q %s", tt.in, route.Value, formatVars(route.Vars), ok, tt.want, tt.vars)
+		}
+	}
+	if route, _ := r.Match("/s?q=1&extra=2"); len(route.Extra) != 1 || route.Extra[0] != (Pair{"extra", "2"}) {
+		t.Errorf("Extra = %v", route.Extra)
+	}
+	if r.Len() != 13 {
+		t.Errorf("Len = %d", r.Len())
+	}
+
+	var empty Router[int]
+	if _, ok := empty.Match("/x"); ok {
+		t.Error("the empty router matches")
+	}
+	if err := empty.Add(MustParse("{x}{y}"), 1); !errors.Is(err, ErrAmbiguous) || empty.Len() != 0 {
+		t.Errorf("Add of an ambiguous template: %v", err)
+	}
+	if err := empty.Add(nil, 1); err == nil {
+		t.Error("Add(nil) succeeds")
+	}
+}
+
+// With distinct literal prefixes, a lookup tries only the templates whose
+// prefix the URI begins with: its time does not grow with their number.
+func TestRouterScales(t *testing.T) {
+	build := func(n int) *Router[int] {
+		r := new(Router[int])
+		for i := range n {
+			if err := r.Add(MustParse(fmt.Sprintf("/api/v1/resource%d/{id}{?fields}", i)), i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return r
+	}
+	timeOf := func(r *Router[int], n int) time.Duration {
+		in := fmt.Sprintf("/api/v1/resource%d/42?fields=a", n/2)
+		if route, ok := r.Match(in); !ok || route.Value != n/2 {
+			t.Fatalf("Match(%q) = %v, %v", in, route.Value, ok)
+		}
+		best := time.Duration(1 << 62)
+		for range 5 {
+			start := time.Now()
+			for range 2000 {
+				r.Match(in)
+			}
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	small, large := build(10), build(10000)
+	ts, tl := timeOf(small, 10), timeOf(large, 10000)
+	// A loop over the templates would take about 1000 times as long.
+	if tl > 4*ts {
+		t.Errorf("10 templates: %v per 2000 lookups, 10000: %v", ts, tl)
+	}
+}
