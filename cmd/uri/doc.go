@@ -15,6 +15,7 @@
 //	to-uri     map IRIs to URIs (percent-encoding, IDNA)
 //	to-iri     map URIs to IRIs for display
 //	repair     make valid URIs of pasted URLs, saying what changed
+//	template   expand URI Templates (RFC 6570) or match URIs against one
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.

@@ -44,6 +44,7 @@ var commands = []*command{
 	cmdToURI,
 	cmdToIRI,
 	cmdRepair,
+	cmdTemplate,
 }
 
 // lookup returns the command called name, or nil.
