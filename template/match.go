@@ -1,6 +1,9 @@
 package template
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Matching inverts expansion: given a URI, it finds variables whose
 // expansion is that URI. Parse compiles each template into a list of units,
@@ -71,7 +74,7 @@ func (t *Template) compileMatcher() error {
 		e.Var = v.name
 		return e
 	}
-	var units []unit
+	units := make([]unit, 0, len(t.parts))
 	for i := 0; i < len(t.parts); i++ {
 		p := t.parts[i]
 		if p.op == nil {
@@ -242,9 +245,11 @@ func (f *follow) set(c byte) { f.first[c>>6] |= 1 << (c & 63) }
 
 // meets reports whether a byte that can begin the rest is in alpha.
 func (f *follow) meets(alpha *[256]bool) bool {
-	for c := range 256 {
-		if alpha[c] && f.first[c>>6]&(1<<(c&63)) != 0 {
-			return true
+	for w, word := range f.first {
+		for ; word != 0; word &= word - 1 {
+			if alpha[w<<6|bits.TrailingZeros64(word)] {
+				return true
+			}
 		}
 	}
 	return false

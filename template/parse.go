@@ -13,7 +13,6 @@ type Template struct {
 	parts  []part
 	litLen int    // bytes of literal text after expansion, for the Router's ranking
 	prefix string // the expanded literal text before the first expression
-	varCap int    // the largest number of variables an expansion has: for buffers
 	match  matcher
 	inv    error // nil, or why Match cannot invert the template
 }
@@ -71,31 +70,38 @@ var operators = [8]operator{
 // test suite expands "'{var}'" to "'value'".
 func Parse(s string) (*Template, error) {
 	t := &Template{raw: s}
-	var lit []byte     // the literal being read, expanded
-	var vars []varspec // every varspec, shared by the parts
-	first := true      // no expression yet: literals go to the prefix
-	flush := func(off int) {
-		if len(lit) > 0 {
-			t.parts = append(t.parts, part{lit: string(lit), off: off})
-			t.litLen += len(lit)
-			if first {
-				t.prefix = t.parts[len(t.parts)-1].lit
-			}
-			lit = lit[:0]
-		}
-	}
-	litStart := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c != '{' {
-			n, err := appendLiteral(&lit, s, i)
+	n := strings.Count(s, "{")
+	t.parts = make([]part, 0, 2*n+1)
+	vars := make([]varspec, 0, n+strings.Count(s, ",")) // every varspec, shared by the parts
+	var lit []byte                                      // a literal with non-ASCII characters, expanded
+	litStart := 0                                       // where the current literal begins
+	first := true                                       // no expression yet: literals go to the prefix
+	for i := 0; i <= len(s); {
+		if i < len(s) && s[i] != '{' {
+			n, err := appendLiteral(&lit, s, litStart, i)
 			if err != nil {
 				return nil, t.errorAt(n, err)
 			}
 			i = n
 			continue
 		}
-		flush(litStart)
+		if i > litStart {
+			// A literal that only copies is a piece of the template;
+			// lit is its expansion only if it had non-ASCII characters.
+			text := s[litStart:i]
+			if lit != nil {
+				text = string(lit)
+				lit = nil
+			}
+			t.parts = append(t.parts, part{lit: text, off: litStart})
+			t.litLen += len(text)
+			if first {
+				t.prefix = text
+			}
+		}
+		if i == len(s) {
+			break
+		}
 		end := strings.IndexByte(s[i:], '}')
 		if end < 0 {
 			return nil, t.errorAt(i, ErrUnclosedExpression)
@@ -105,12 +111,10 @@ func Parse(s string) (*Template, error) {
 			return nil, err
 		}
 		t.parts = append(t.parts, p)
-		t.varCap = max(t.varCap, len(p.vars))
 		first = false
 		i += end + 1
 		litStart = i
 	}
-	flush(litStart)
 	// The varspecs were appended to one slice that may have moved as it
 	// grew: give each expression its final subslice.
 	k := 0
@@ -271,33 +275,41 @@ end:
 	return v, i, nil
 }
 
-// appendLiteral appends to *lit the expansion of the literal character at
-// s[i] (section 2.1 and 3.1) and returns the offset after it: characters a
-// URI allows are copied, pct-encoded triplets too, and ucschar and iprivate
-// characters are written as the pct-encoded triplets of their UTF-8 octets.
-func appendLiteral(lit *[]byte, s string, i int) (int, error) {
+// appendLiteral checks the literal character at s[i] (section 2.1) and
+// returns the offset after it. Expansion copies the characters a URI allows
+// and pct-encoded triplets, and writes ucschar and iprivate characters as
+// the pct-encoded triplets of their UTF-8 octets (section 3.1): from the
+// first of those in the literal that begins at start, *lit holds the
+// literal's expansion, and until then it is nil (the literal is s as it is).
+func appendLiteral(lit *[]byte, s string, start, i int) (int, error) {
 	c := s[i]
+	n := 1
 	switch {
 	case c < utf8.RuneSelf && literalASCII[c]:
-		*lit = append(*lit, c)
-		return i + 1, nil
 	case c == '%':
 		if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
 			return i, ErrInvalidLiteral
 		}
-		*lit = append(*lit, s[i:i+3]...)
-		return i + 3, nil
+		n = 3
 	case c >= utf8.RuneSelf:
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 || !isUCS(r) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || !isUCS(r) {
 			return i, ErrInvalidLiteral
 		}
-		for _, b := range []byte(s[i : i+n]) {
+		if *lit == nil {
+			*lit = append(make([]byte, 0, 2*(i-start)+16), s[start:i]...)
+		}
+		for _, b := range []byte(s[i : i+size]) {
 			*lit = appendPct(*lit, b)
 		}
-		return i + n, nil
+		return i + size, nil
+	default:
+		return i, ErrInvalidLiteral
 	}
-	return i, ErrInvalidLiteral
+	if *lit != nil {
+		*lit = append(*lit, s[i:i+n]...)
+	}
+	return i + n, nil
 }
 
 // literalASCII marks the ASCII characters of literals (section 2.1): every
