@@ -100,36 +100,31 @@ func BenchmarkTemplateExpand(b *testing.B) {
 		t := template.MustParse(c.tmpl)
 		y := uritemplate.MustNew(c.tmpl)
 		b.Run("case="+c.name+"/lib=uri", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchCPU(b, func() {
 				t.Expand(c.vars)
-			}
+			})
 		})
 		b.Run("case="+c.name+"/lib=uri-append", func(b *testing.B) {
-			b.ReportAllocs()
 			buf := make([]byte, 0, 256)
-			for b.Loop() {
+			benchCPU(b, func() {
 				buf, _ = t.AppendExpand(buf[:0], c.vars)
-			}
+			})
 		})
 		b.Run("case="+c.name+"/lib=yosida95", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchCPU(b, func() {
 				y.Expand(c.yosida)
-			}
+			})
 		})
 		b.Run("case="+c.name+"/lib=uri-parse", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchCPU(b, func() {
 				t, _ := template.Parse(c.tmpl)
 				t.Expand(c.vars)
-			}
+			})
 		})
 		b.Run("case="+c.name+"/lib=std", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchCPU(b, func() {
 				stduritemplate.Expand(c.tmpl, c.std)
-			}
+			})
 		})
 	}
 }
@@ -147,16 +142,14 @@ func BenchmarkTemplateMatch(b *testing.B) {
 		t := template.MustParse(c.tmpl)
 		y := uritemplate.MustNew(c.tmpl)
 		b.Run("case="+c.name+"/lib=uri", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchCPU(b, func() {
 				t.Match(c.in)
-			}
+			})
 		})
 		b.Run("case="+c.name+"/lib=yosida95", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchCPU(b, func() {
 				y.Match(c.in)
-			}
+			})
 		})
 	}
 }
@@ -180,22 +173,32 @@ func BenchmarkTemplateRouter(b *testing.B) {
 		}
 		in := fmt.Sprintf("/api/v1/resource%d/42?fields=name", n/2)
 		b.Run(fmt.Sprintf("n=%d/lib=uri", n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchCPU(b, func() {
 				if route, ok := r.Match(in); !ok || route.Value != n/2 {
 					b.Fatal("no match")
 				}
-			}
+			})
 		})
 		b.Run(fmt.Sprintf("n=%d/lib=yosida95-loop", n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchCPU(b, func() {
 				for _, y := range ys {
 					if y.Match(in) != nil {
 						break
 					}
 				}
-			}
+			})
 		})
 	}
+}
+
+// benchCPU runs f b.N times, reporting allocations and cpu-ns/op, the
+// process's CPU time per operation, which is steadier than the wall time
+// when other work shares the machine.
+func benchCPU(b *testing.B, f func()) {
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		f()
+	}
+	b.ReportMetric(float64((cpuTime()-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }

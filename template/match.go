@@ -462,15 +462,21 @@ func (st *matchState) matchUnnamed(p *part, text string, present bool) bool {
 	if last == 0 && rest == "" && op.first == 0 {
 		return true // an exploded variable with nothing: undefined
 	}
-	list := make([]string, 0, strings.Count(rest, sep)+1)
-	for item := range strings.SplitSeq(rest, sep) {
+	return st.bindList(v.name, rest, sep)
+}
+
+// bindList binds name to the list of the items of text separated by sep,
+// each pct-decoded.
+func (st *matchState) bindList(name, text, sep string) bool {
+	list := make([]string, 0, strings.Count(text, sep)+1)
+	for item := range strings.SplitSeq(text, sep) {
 		d, ok := decodeUnreserved(item)
 		if !ok {
 			return false
 		}
 		list = append(list, d)
 	}
-	st.bind(v.name, List(list...))
+	st.bind(name, List(list...))
 	return true
 }
 
@@ -530,16 +536,7 @@ func (st *matchState) item(v *varspec, text string) bool {
 	if v.maxLen > 0 {
 		return false // a composite value cannot have a prefix
 	}
-	list := make([]string, 0, strings.Count(text, ",")+1)
-	for item := range strings.SplitSeq(text, ",") {
-		d, ok := decodeUnreserved(item)
-		if !ok {
-			return false
-		}
-		list = append(list, d)
-	}
-	st.bind(v.name, List(list...))
-	return true
+	return st.bindList(v.name, text, ",")
 }
 
 // matchNamed reads back the variables of a group of named expressions

@@ -146,23 +146,16 @@ func (t *Template) String() string { return t.raw }
 // appear, each once.
 func (t *Template) Varnames() []string {
 	var names []string
+	seen := make(map[string]bool)
 	for _, p := range t.parts {
 		for _, v := range p.vars {
-			if !containsString(names, v.name) {
+			if !seen[v.name] {
+				seen[v.name] = true
 				names = append(names, v.name)
 			}
 		}
 	}
 	return names
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (t *Template) errorAt(off int, err error) *Error {
