@@ -271,17 +271,11 @@ func (t *Template) clashOffset(units []unit, i int) int {
 	return units[i].parts[0].off
 }
 
-// binding is a variable's matched value, before it goes into a Vars.
-type binding struct {
-	name string
-	val  Value
-}
-
-// matchState is what one match collects.
+// matchState is what one match collects: the variables, made on the first
+// one found, and the extra parameters.
 type matchState struct {
-	binds []binding
+	vars  Vars
 	extra []Pair
-	buf   [8]binding
 }
 
 // Match returns the variables whose expansion is s, and whether there are
@@ -323,15 +317,15 @@ func (t *Template) MatchExtra(s string) (Vars, []Pair, bool) {
 	if !t.matchFrom(s, 0, &st) {
 		return nil, nil, false
 	}
-	return st.vars(), st.extra, true
+	return st.result(), st.extra, true
 }
 
-func (st *matchState) vars() Vars {
-	vars := make(Vars, len(st.binds))
-	for _, b := range st.binds {
-		vars[b.name] = b.val
+// result returns the variables found, never a nil map.
+func (st *matchState) result() Vars {
+	if st.vars == nil {
+		return Vars{}
 	}
-	return vars
+	return st.vars
 }
 
 // matchFrom matches s from the unit that starts at unit index from (the
@@ -340,10 +334,8 @@ func (t *Template) matchFrom(s string, from int, st *matchState) bool {
 	if t.inv != nil {
 		return false
 	}
-	if st.binds == nil {
-		st.binds = st.buf[:0]
-	}
-	st.binds, st.extra = st.binds[:0], st.extra[:0]
+	clear(st.vars) // what a template tried before this one found
+	st.extra = st.extra[:0]
 	pos := 0
 	units := t.match.units
 	if from > 0 {
@@ -413,7 +405,10 @@ func (t *Template) matchFrom(s string, from int, st *matchState) bool {
 }
 
 func (st *matchState) bind(name string, v Value) {
-	st.binds = append(st.binds, binding{name, v})
+	if st.vars == nil {
+		st.vars = make(Vars)
+	}
+	st.vars[name] = v
 }
 
 // matchUnnamed reads back the variables of an expression of the operators
@@ -545,7 +540,6 @@ func (st *matchState) matchNamed(u *unit, text string, present bool) bool {
 	if !present {
 		return true
 	}
-	start := len(st.binds)
 	for text != "" {
 		param, rest, _ := strings.Cut(text, string(u.sep))
 		text = rest
@@ -558,26 +552,23 @@ func (st *matchState) matchNamed(u *unit, text string, present bool) bool {
 			st.extra = append(st.extra, Pair{decodeLoose(name), decodeLoose(value)})
 			continue
 		}
-		// Has the variable a binding from this group already?
-		var prev *binding
-		for k := start; k < len(st.binds); k++ {
-			if st.binds[k].name == name {
-				prev = &st.binds[k]
-			}
-		}
+		// Has the variable a value already? (Only from this group: a
+		// variable appears once in an invertible template.)
+		prev, seen := st.vars[name]
 		if v.explode {
 			d, ok := decodeUnreserved(value)
 			if !ok {
 				return false
 			}
-			if prev == nil {
-				st.bind(name, List(d))
+			if seen {
+				prev.list = append(prev.list, d)
+				st.vars[name] = prev
 			} else {
-				prev.val.list = append(prev.val.list, d)
+				st.bind(name, List(d))
 			}
 			continue
 		}
-		if prev != nil {
+		if seen {
 			st.extra = append(st.extra, Pair{decodeLoose(name), decodeLoose(value)})
 			continue
 		}

@@ -151,7 +151,7 @@ func (r *Router[V]) Match(s string) (Route[V], bool) {
 			from = 1 // the walk has matched the prefix
 		}
 		if e.t.matchFrom(s, from, &st) {
-			return Route[V]{Template: e.t, Value: e.value, Vars: st.vars(), Extra: st.extra}, true
+			return Route[V]{Template: e.t, Value: e.value, Vars: st.result(), Extra: st.extra}, true
 		}
 	}
 	return Route[V]{}, false
