@@ -74,7 +74,7 @@ func (t *Template) compileMatcher() error {
 		e.Var = v.name
 		return e
 	}
-	units := make([]unit, 0, len(t.parts))
+	units := t.small.units[:0]
 	for i := 0; i < len(t.parts); i++ {
 		p := t.parts[i]
 		if p.op == nil {
@@ -204,7 +204,8 @@ func (t *Template) compileMatcher() error {
 // appears twice, or nil.
 func (t *Template) repeated() *varspec {
 	var seen map[string]bool // for long templates; short ones look back
-	var prev []*varspec
+	var buf [16]*varspec
+	prev := buf[:0]
 	for i := range t.parts {
 		for j := range t.parts[i].vars {
 			v := &t.parts[i].vars[j]

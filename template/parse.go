@@ -15,6 +15,15 @@ type Template struct {
 	prefix string // the expanded literal text before the first expression
 	match  matcher
 	inv    error // nil, or why Match cannot invert the template
+	small  smallBufs
+}
+
+// smallBufs holds the slices of a small template in the Template itself, so
+// that parsing one is a single allocation.
+type smallBufs struct {
+	parts [6]part
+	vars  [4]varspec
+	units [6]unit
 }
 
 // part is a literal or an expression of a template.
@@ -70,12 +79,12 @@ var operators = [8]operator{
 // test suite expands "'{var}'" to "'value'".
 func Parse(s string) (*Template, error) {
 	t := &Template{raw: s}
-	n := strings.Count(s, "{")
-	t.parts = make([]part, 0, 2*n+1)
-	vars := make([]varspec, 0, n+strings.Count(s, ",")) // every varspec, shared by the parts
-	var lit []byte                                      // a literal with non-ASCII characters, expanded
-	litStart := 0                                       // where the current literal begins
-	first := true                                       // no expression yet: literals go to the prefix
+	// The slices begin in the Template and move out only if they grow.
+	t.parts = t.small.parts[:0]
+	vars := t.small.vars[:0] // every varspec, shared by the parts
+	var lit []byte           // a literal with non-ASCII characters, expanded
+	litStart := 0            // where the current literal begins
+	first := true            // no expression yet: literals go to the prefix
 	for i := 0; i <= len(s); {
 		if i < len(s) && s[i] != '{' {
 			n, err := appendLiteral(&lit, s, litStart, i)
