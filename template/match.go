@@ -302,9 +302,10 @@ type matchState struct {
 //   - A variable with a prefix modifier matches only a value no longer than
 //     its max-length.
 //
-// For every variables whose values are in this canonical form, Match(Expand)
-// gives them back, and for every URI the template produces,
-// Expand(Match(u)) is u.
+// Variables in this canonical form are given back: Match(Expand(vars)) is
+// vars. For every URI u the template produces, in the form expansion writes
+// (uppercase triplets, parameters in template order), Expand(Match(u)) is
+// u; the fuzz tests check both.
 func (t *Template) Match(s string) (Vars, bool) {
 	vars, _, ok := t.MatchExtra(s)
 	return vars, ok
@@ -329,8 +330,9 @@ func (st *matchState) result() Vars {
 	return st.vars
 }
 
-// matchFrom matches s from the unit that starts at unit index from (the
-// Router has checked the literal before it), collecting into st.
+// matchFrom matches s, collecting into st. With from > 0 the template's
+// first unit, its literal prefix, is taken as matched: the Router has
+// checked it.
 func (t *Template) matchFrom(s string, from int, st *matchState) bool {
 	if t.inv != nil {
 		return false

@@ -102,8 +102,9 @@ func TestRouterScales(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	runtime.GC()
 	ts, tl := timeOf(small, 10), timeOf(large, 10000)
-	// A loop over the templates would take about 1000 times as long.
-	if tl > 4*ts {
+	// A loop over the templates would take about 1000 times as long; the
+	// bound leaves room for a noisy machine.
+	if tl > 20*ts {
 		t.Errorf("10 templates: %v per 2000 lookups, 10000: %v", ts, tl)
 	}
 }
