@@ -122,7 +122,11 @@ func appendComposite(dst []byte, op *operator, v *varspec, val Value) []byte {
 // appendExplodedNamed appends an exploded list or associative array of a
 // named operator (";", "?", "&"): name=value for each member, separated by
 // the operator's separator, where the name is the variable's for a list and
-// the member's for pairs (encoded as literals are, as Appendix A says).
+// the member's for pairs. A member's name is encoded as string values are,
+// as section 3.2.1 says ("Both name and value strings are encoded in the
+// same way as simple string values"); Appendix A's hint to encode it as a
+// literal would keep "#" or "&" in a name, and the result would not be the
+// URI meant.
 func appendExplodedNamed(dst []byte, op *operator, v *varspec, val Value) []byte {
 	member := func(dst []byte, value string) []byte {
 		if value == "" {
@@ -145,7 +149,7 @@ func appendExplodedNamed(dst []byte, op *operator, v *varspec, val Value) []byte
 		if k > 0 {
 			dst = append(dst, op.sep)
 		}
-		dst = appendEncoded(dst, pr.Name, true)
+		dst = appendEncoded(dst, pr.Name, op.reserved)
 		dst = member(dst, pr.Value)
 	}
 	return dst

@@ -24,6 +24,7 @@ func TestExpand(t *testing.T) {
 		"pairs":  Pairs(Pair{"b", "2"}, Pair{"a", "1"}),
 		"m":      Map(map[string]string{"z": "26", "a": "1"}),
 		"keysp":  Pairs(Pair{"a b", "x&y"}),
+		"keysr":  Pairs(Pair{"a#b:c", "x"}),
 		"bad":    String("\xff\xfe"),  // not UTF-8: octet by octet
 		"triple": String("%C3%A9xyz"), // a pct-encoded character for "+"
 		"list":   List("a", "b/c"),
@@ -67,8 +68,10 @@ func TestExpand(t *testing.T) {
 		{"{?pairs*}", "?b=2&a=1"},
 		{"{;pairs}", ";pairs=b,2,a,1"},
 		{"{m*}", "a=1,z=26"},
-		// A named exploded pair's name is encoded as literals are.
+		// A named exploded pair's name is encoded as a string value is
+		// (section 3.2.1), not as a literal.
 		{"{?keysp*}", "?a%20b=x%26y"},
+		{"{;keysr*}", ";a%23b%3Ac=x"},
 		{"{/list}", "/a,b%2Fc"},
 		{"{/list*}", "/a/b%2Fc"},
 		{"{+list*}", "a,b/c"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ferret-go/uri"
@@ -144,4 +145,37 @@ func TestSuite(t *testing.T) {
 		passed++
 	}
 	t.Logf("shared suite: %d of %d cases pass", passed, len(cases))
+}
+
+// Expressions other than "{+x}" and "{#x}" write only unreserved
+// characters, pct-encoded triplets and their operators' delimiters (RFC
+// 6570, section 3.2.1), so with the suite's templates, whose literals are
+// valid, any values give a valid URI reference.
+func TestExpandValidURI(t *testing.T) {
+	values := []Value{
+		String(":/?#[]@!$&'()*+,;= é%zz\x00\xff"), String(""), String("a:b"),
+		List("x:y", "#", ""), Pairs(Pair{"k:#", "v?["}, Pair{"", ""}),
+	}
+	for _, c := range loadSuite(t) {
+		if c.want == nil || strings.ContainsAny(c.template, "+#") {
+			continue
+		}
+		tmpl := MustParse(c.template)
+		for i, name := range tmpl.Varnames() {
+			for j, v := range values {
+				vars := Vars{}
+				for k, n := range tmpl.Varnames() {
+					vars[n] = values[(j+k+i)%len(values)]
+				}
+				vars[name] = v
+				got, err := tmpl.Expand(vars)
+				if err != nil {
+					continue // a prefix on a composite value
+				}
+				if _, err := uri.Parse(got); err != nil {
+					t.Errorf("%q expands to %q: %v", c.template, got, err)
+				}
+			}
+		}
+	}
 }
