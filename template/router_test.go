@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 )
@@ -107,4 +108,64 @@ func TestRouterScales(t *testing.T) {
 	if tl > 20*ts {
 		t.Errorf("10 templates: %v per 2000 lookups, 10000: %v", ts, tl)
 	}
+}
+
+// The router gives what trying every template would give: the most
+// specific that matches (more literal characters, then a longer literal
+// prefix, then the earlier one), or none.
+func FuzzRouter(f *testing.F) {
+	f.Add("/users/{id}\n/users/me\n/users{/id}\n{+any}\n/a/{x}/c\n/a/b/{y}", "/users/me")
+	f.Add("/s{?q}\n/s?{x}\n/{a}/{b}\n/x/{b}", "/s?q=1")
+	f.Fuzz(func(t *testing.T, list, in string) {
+		var r Router[int]
+		var tmpls []*Template
+		for i, s := range strings.Split(list, "\n") {
+			tmpl, err := Parse(s)
+			if err != nil || r.Add(tmpl, i) != nil {
+				continue
+			}
+			tmpls = append(tmpls, tmpl)
+		}
+		// Every template, in order; keep the first of the best.
+		var best *Template
+		for _, tmpl := range tmpls {
+			if _, ok := tmpl.Match(in); !ok {
+				continue
+			}
+			if best == nil || literalLen(tmpl) > literalLen(best) ||
+				literalLen(tmpl) == literalLen(best) && len(literalPrefix(tmpl)) > len(literalPrefix(best)) {
+				best = tmpl
+			}
+		}
+		route, ok := r.Match(in)
+		if ok != (best != nil) || ok && route.Template != best {
+			t.Fatalf("Match(%q) = %v, %v; trying each gives %v", in, route.Template, ok, best)
+		}
+		if ok {
+			want, _ := best.Match(in)
+			if !equalVars(route.Vars, want) {
+				t.Fatalf("vars %s, want %s", formatVars(route.Vars), formatVars(want))
+			}
+		}
+	})
+}
+
+// literalLen and literalPrefix read the template's text again, as the
+// ranking defines them: the literal characters after expansion, and those
+// before the first expression.
+func literalLen(t *Template) int {
+	n := 0
+	for _, p := range t.parts {
+		if p.op == nil {
+			n += len(p.lit)
+		}
+	}
+	return n
+}
+
+func literalPrefix(t *Template) string {
+	if len(t.parts) > 0 && t.parts[0].op == nil {
+		return t.parts[0].lit
+	}
+	return ""
 }
