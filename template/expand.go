@@ -102,13 +102,13 @@ func appendComposite(dst []byte, op *operator, v *varspec, val Value) []byte {
 		dst = append(dst, v.name...)
 		dst = append(dst, '=')
 	}
-	for k, item := range val.list {
+	for k, item := range val.comp.list {
 		if k > 0 {
 			dst = append(dst, ',')
 		}
 		dst = appendEncoded(dst, item, op.reserved)
 	}
-	for k, pr := range val.pairs {
+	for k, pr := range val.comp.pairs {
 		if k > 0 {
 			dst = append(dst, ',')
 		}
@@ -138,14 +138,14 @@ func appendExplodedNamed(dst []byte, op *operator, v *varspec, val Value) []byte
 		dst = append(dst, '=')
 		return appendEncoded(dst, value, op.reserved)
 	}
-	for k, item := range val.list {
+	for k, item := range val.comp.list {
 		if k > 0 {
 			dst = append(dst, op.sep)
 		}
 		dst = append(dst, v.name...)
 		dst = member(dst, item)
 	}
-	for k, pr := range val.pairs {
+	for k, pr := range val.comp.pairs {
 		if k > 0 {
 			dst = append(dst, op.sep)
 		}
@@ -159,13 +159,13 @@ func appendExplodedNamed(dst []byte, op *operator, v *varspec, val Value) []byte
 // unnamed operator: the members, or name=value pairs, separated by the
 // operator's separator.
 func appendExploded(dst []byte, op *operator, val Value) []byte {
-	for k, item := range val.list {
+	for k, item := range val.comp.list {
 		if k > 0 {
 			dst = append(dst, op.sep)
 		}
 		dst = appendEncoded(dst, item, op.reserved)
 	}
-	for k, pr := range val.pairs {
+	for k, pr := range val.comp.pairs {
 		if k > 0 {
 			dst = append(dst, op.sep)
 		}

@@ -564,8 +564,7 @@ func (st *matchState) matchNamed(u *unit, text string, present bool) bool {
 				return false
 			}
 			if seen {
-				prev.list = append(prev.list, d)
-				st.vars[name] = prev
+				prev.comp.list = append(prev.comp.list, d)
 			} else {
 				st.bind(name, List(d))
 			}

@@ -49,8 +49,14 @@ type Pair struct {
 // none are undefined: [List] and [Pairs] with no arguments, and [Map] of an
 // empty map, return a Value that expands as undefined.
 type Value struct {
-	kind  Kind
-	s     string
+	s    string     // a string's text
+	comp *composite // a list's or an associative array's members
+	kind Kind
+}
+
+// composite holds the members of a list or associative array, out of the
+// Value so that a Value (and a Vars map) stays small.
+type composite struct {
 	list  []string
 	pairs []Pair
 }
@@ -60,10 +66,10 @@ type Value struct {
 func String(s string) Value { return Value{kind: StringKind, s: s} }
 
 // List returns a list value. It keeps items.
-func List(items ...string) Value { return Value{kind: ListKind, list: items} }
+func List(items ...string) Value { return Value{kind: ListKind, comp: &composite{list: items}} }
 
 // Pairs returns an associative array in the order given. It keeps pairs.
-func Pairs(pairs ...Pair) Value { return Value{kind: PairsKind, pairs: pairs} }
+func Pairs(pairs ...Pair) Value { return Value{kind: PairsKind, comp: &composite{pairs: pairs}} }
 
 // Map returns an associative array of the pairs of m, sorted by name: a Go
 // map has no order, and a sorted one gives the same URI every time. For
@@ -86,9 +92,9 @@ func (v Value) Defined() bool {
 	case StringKind:
 		return true
 	case ListKind:
-		return len(v.list) > 0
+		return len(v.comp.list) > 0
 	case PairsKind:
-		return len(v.pairs) > 0
+		return len(v.comp.pairs) > 0
 	}
 	return false
 }
@@ -98,11 +104,21 @@ func (v Value) Text() string { return v.s }
 
 // Items returns the members of a list value, and nil for the other kinds.
 // The caller must not change them.
-func (v Value) Items() []string { return v.list }
+func (v Value) Items() []string {
+	if v.kind != ListKind {
+		return nil
+	}
+	return v.comp.list
+}
 
 // Members returns the pairs of an associative array, and nil for the other
 // kinds. The caller must not change them.
-func (v Value) Members() []Pair { return v.pairs }
+func (v Value) Members() []Pair {
+	if v.kind != PairsKind {
+		return nil
+	}
+	return v.comp.pairs
+}
 
 // String formats v for people: a string as it is, a list as [a b], pairs
 // as [a=1 b=2], and an undefined value as <undefined>.
@@ -111,11 +127,11 @@ func (v Value) String() string {
 	case StringKind:
 		return v.s
 	case ListKind:
-		return "[" + strings.Join(v.list, " ") + "]"
+		return "[" + strings.Join(v.comp.list, " ") + "]"
 	case PairsKind:
 		var b strings.Builder
 		b.WriteByte('[')
-		for i, p := range v.pairs {
+		for i, p := range v.comp.pairs {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
@@ -132,7 +148,7 @@ func (v Value) Equal(w Value) bool {
 	if !v.Defined() || !w.Defined() {
 		return v.Defined() == w.Defined()
 	}
-	return v.kind == w.kind && v.s == w.s && slices.Equal(v.list, w.list) && slices.Equal(v.pairs, w.pairs)
+	return v.kind == w.kind && v.s == w.s && slices.Equal(v.Items(), w.Items()) && slices.Equal(v.Members(), w.Members())
 }
 
 // Vars maps variable names to their values. A name that is missing is
