@@ -8,6 +8,8 @@ require (
 	github.com/PuerkitoBio/purell v1.2.1
 	github.com/ferret-go/uri v0.0.0-00010101000000-000000000000
 	github.com/nlnwa/whatwg-url v0.6.2
+	github.com/std-uritemplate/std-uritemplate/go/v2 v2.0.3
+	github.com/yosida95/uritemplate/v3 v3.0.2
 	golang.org/x/net v0.62.0
 	mvdan.cc/xurls/v2 v2.6.0
 )

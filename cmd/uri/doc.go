@@ -19,6 +19,7 @@
 //	extract    find the URIs in text
 //	key        print lookup keys: SURT for web archives, Safe Browsing canonical forms and hashes
 //	site       print the public suffix, registrable domain and origin of URLs
+//	template   expand URI Templates (RFC 6570) or match URIs against one
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.

@@ -48,6 +48,7 @@ var commands = []*command{
 	cmdExtract,
 	cmdKey,
 	cmdSite,
+	cmdTemplate,
 }
 
 // lookup returns the command called name, or nil.

@@ -1,0 +1,308 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/ferret-go/uri/template"
+)
+
+const templateHelp = `Template expands and matches URI Templates (RFC 6570).
+
+"uri template expand TEMPLATE..." prints the expansion of each template, one
+per line, at level 4 (section 3). The variables are string values given by
+--var name=value (repeatable), and the values of --vars FILE: a JSON object
+whose members are strings, numbers, lists of strings, objects (associative
+arrays, in the order written) or null (undefined), as in the RFC's test
+suite. --var overrides --vars. An invalid template, or a prefix modifier on
+a list, gives "<template>: <message> at offset N" on standard error and exit
+status 1. With --json each template gives
+{"input":"...","ok":true,"result":"..."} or
+{"input":"...","ok":false,"error":"...","offset":N}.
+
+"uri template match TEMPLATE [URI...]" writes one JSON object per URI, one
+per line: the variables whose expansion is the URI, and the query
+parameters that name no variable ("extra", [name, value] pairs):
+
+  $ uri template match '/users/{id}{?page}' '/users/42?page=2&x=1' /other
+  {"input":"/users/42?page=2&x=1","ok":true,"vars":{"id":"42","page":"2"},"extra":[["x","1"]]}
+  {"input":"/other","ok":false}
+
+Lists are JSON arrays and associative arrays objects. Bytes that are not
+valid UTF-8 are written as U+FFFD. A template that is
+invalid, or ambiguous for matching (two adjacent expressions, "{x}-{y}",
+...), is reported on standard error with its offset, with exit status 1.
+
+Without TEMPLATE (expand) or URI (match) arguments, standard input is read,
+one per line. Exit status: 0 when every input expanded or matched, 1 when
+one did not, 2 on a usage error.
+`
+
+// cmdTemplate expands and matches URI Templates. Its sub-verb comes first
+// and its flags after it, so run parses them again from there.
+var cmdTemplate = &command{
+	name:     "template",
+	synopsis: "expand [--json] [--var name=value] [--vars FILE] [TEMPLATE...] | match TEMPLATE [URI...]",
+	summary:  "expand URI Templates (RFC 6570) or match URIs against one",
+	help:     templateHelp,
+	shared:   flagJSON,
+	flags: func(fs *flag.FlagSet) runFunc {
+		var vars varFlags
+		fs.Var(&vars, "var", "a string variable `name=value`; may be repeated")
+		file := fs.String("vars", "", "a JSON `FILE` holding an object of variables")
+		return func(e *env, l *cmdLine) int { return runTemplate(e, l, &vars, file) }
+	},
+}
+
+// varFlags is the value of --var: name=value pairs in order.
+type varFlags struct{ pairs []template.Pair }
+
+func (v *varFlags) String() string { return "" }
+
+func (v *varFlags) Set(s string) error {
+	name, value, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return errors.New("want name=value")
+	}
+	v.pairs = append(v.pairs, template.Pair{Name: name, Value: value})
+	return nil
+}
+
+func runTemplate(e *env, l *cmdLine, vars *varFlags, file *string) int {
+	if len(l.args) == 0 {
+		return l.usageError("missing expand or match")
+	}
+	verb := l.args[0]
+	if verb != "expand" && verb != "match" {
+		return l.usageError("unknown template command " + fmt.Sprintf("%+q", verb) + ": want expand or match")
+	}
+	// The flags after the verb.
+	switch err := l.fs.Parse(l.args[1:]); {
+	case errors.Is(err, flag.ErrHelp):
+		l.cmd.writeHelp(e.out, l.fs)
+		return exitOK
+	case err != nil:
+		l.shortUsage()
+		return exitUsage
+	}
+	args := l.fs.Args()
+	if verb == "match" {
+		if len(vars.pairs) > 0 || *file != "" {
+			return l.usageError("match takes no variables")
+		}
+		if len(args) == 0 {
+			return l.usageError("missing TEMPLATE")
+		}
+		return runTemplateMatch(e, args[0], args[1:])
+	}
+	v := template.Vars{}
+	if *file != "" {
+		if err := readVarsFile(*file, v); err != nil {
+			fmt.Fprintf(e.err, "uri template: --vars %s: %v\n", *file, err)
+			return exitUsage
+		}
+	}
+	for _, p := range vars.pairs {
+		v[p.Name] = template.String(p.Value)
+	}
+	var buf []byte
+	return e.eachInput(args, func(in string) bool {
+		t, err := template.Parse(in)
+		if err == nil {
+			buf, err = t.AppendExpand(buf[:0], v)
+		}
+		if err != nil {
+			e.templateRejected(in, err)
+			return false
+		}
+		return e.result(in, string(buf), nil)
+	})
+}
+
+// templateRejected writes that a template was rejected: the message on
+// standard error, or the rejected JSON object with the offset in the
+// template.
+func (e *env) templateRejected(in string, err error) {
+	var te *template.Error
+	if !e.json || !errors.As(err, &te) {
+		e.rejected(in, err)
+		return
+	}
+	j := e.beginJSON(in)
+	j.key(keyOK).boolean(false)
+	j.key(keyError).str(err.Error())
+	j.key(keyOffset).integer(te.Offset)
+	e.endJSON(j)
+}
+
+// Keys of template match.
+const (
+	keyVars  jsonKey = `"vars":`
+	keyExtra jsonKey = `"extra":`
+)
+
+func runTemplateMatch(e *env, src string, inputs []string) int {
+	t, err := template.Parse(src)
+	if err == nil {
+		err = t.Invertible()
+	}
+	if err != nil {
+		b, _ := appendVisible(nil, src, 0)
+		fmt.Fprintf(e.err, "%s: %v\n", b, err)
+		return exitRejected
+	}
+	names := t.Varnames()
+	return e.eachInput(inputs, func(in string) bool {
+		vars, extra, ok := t.MatchExtra(in)
+		j := e.beginJSON(in)
+		j.key(keyOK).boolean(ok)
+		if ok {
+			j.key(keyVars).beginObject()
+			for _, name := range names {
+				v, found := vars[name]
+				if !found {
+					continue
+				}
+				j.str(name)
+				j.b = append(j.b, ':')
+				writeTemplateValue(j, v)
+			}
+			j.endObject()
+			if len(extra) > 0 {
+				j.key(keyExtra).beginArray()
+				for _, p := range extra {
+					j.beginArray()
+					j.str(p.Name)
+					j.str(p.Value)
+					j.endArray()
+				}
+				j.endArray()
+			}
+		}
+		e.endJSON(j)
+		return ok
+	})
+}
+
+// writeTemplateValue writes a variable's value: a string, an array for a
+// list, an object for an associative array.
+func writeTemplateValue(j *jsonLine, v template.Value) {
+	switch v.Kind() {
+	case template.ListKind:
+		j.beginArray()
+		for _, item := range v.Items() {
+			j.str(item)
+		}
+		j.endArray()
+	case template.PairsKind:
+		j.beginObject()
+		for _, p := range v.Members() {
+			j.str(p.Name)
+			j.b = append(j.b, ':')
+			j.str(p.Value)
+		}
+		j.endObject()
+	default:
+		j.str(v.Text())
+	}
+}
+
+// readVarsFile reads a JSON object of variables into vars, keeping the
+// order of the members of associative arrays.
+func readVarsFile(name string, vars template.Vars) error {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
+		return errors.New("want a JSON object")
+	}
+	for d.More() {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		v, err := readVarValue(d)
+		if err != nil {
+			return err
+		}
+		vars[tok.(string)] = v
+	}
+	if _, err := d.Token(); err != nil {
+		return err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return errors.New("more than one JSON value")
+	}
+	return nil
+}
+
+// readVarValue reads one variable's value: a string or number, a list of
+// them, an object of them, or null.
+func readVarValue(d *json.Decoder) (template.Value, error) {
+	tok, err := d.Token()
+	if err != nil {
+		return template.Value{}, err
+	}
+	switch tok := tok.(type) {
+	case nil:
+		return template.Value{}, nil
+	case string:
+		return template.String(tok), nil
+	case json.Number:
+		return template.String(tok.String()), nil
+	case bool:
+		return template.String(fmt.Sprint(tok)), nil
+	case json.Delim:
+		var list []string
+		var pairs []template.Pair
+		for d.More() {
+			var name string
+			if tok == '{' {
+				t, err := d.Token()
+				if err != nil {
+					return template.Value{}, err
+				}
+				name = t.(string)
+			}
+			t, err := d.Token()
+			if err != nil {
+				return template.Value{}, err
+			}
+			var s string
+			switch t := t.(type) {
+			case string:
+				s = t
+			case json.Number:
+				s = t.String()
+			case bool:
+				s = fmt.Sprint(t)
+			case nil:
+				continue // an undefined member (RFC 6570, section 2.3)
+			default:
+				return template.Value{}, errors.New("nested arrays and objects are not values")
+			}
+			if tok == '{' {
+				pairs = append(pairs, template.Pair{Name: name, Value: s})
+			} else {
+				list = append(list, s)
+			}
+		}
+		if _, err := d.Token(); err != nil {
+			return template.Value{}, err
+		}
+		if tok == '{' {
+			return template.Pairs(pairs...), nil
+		}
+		return template.List(list...), nil
+	}
+	return template.Value{}, errors.New("unexpected JSON value")
+}
