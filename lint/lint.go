@@ -1,0 +1,286 @@
+// Package lint says how parsers other than RFC 3986's will read a URL, and
+// what in it RFC 3986, section 7 (Security Considerations) warns about.
+//
+// An allow-list that checks a URL with one parser while a dialer or a
+// browser reads the same string with another is the pattern of several
+// vulnerabilities (golang/go#29098, CVE-2025-47912, CVE-2026-25679,
+// golang/go#78569). [Lint] takes any string, valid or not (the dangerous
+// ones are often invalid by RFC 3986 and valid elsewhere), and returns
+// [Finding] values, each with a stable [Code], a [Severity], the component
+// and the byte span it is about and a one-line explanation.
+//
+// The readings compared are RFC 3986's (this module's parser), net/url's
+// (net/url.Parse, called for real) and the browsers' (the URL Standard of
+// WHATWG). This module's WHATWG parser does not exist yet: until it does,
+// the browsers' reading is a model of how the URL Standard delimits the
+// components (see [CodeBackslash], [CodeSlashCount], [CodeTabNewline],
+// [CodeEdgeSpace]), and a real parser plugs in as a [Reader] in
+// [Options.Readers], whose disagreements come out as [CodeDifferential].
+//
+// [Policy] answers the common question on top of Lint: is this URL safe to
+// fetch, or to redirect to? [Redact] prints a URL without its password.
+//
+// Every function here is safe for concurrent use, never panics, and runs in
+// time and memory linear in its input.
+package lint
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/ferret-go/uri"
+)
+
+// A Reading is what one parser makes of a string: its components, decoded
+// as that parser decodes them, or the error it gives.
+type Reading struct {
+	Err      error  // non-nil when the parser rejects the string
+	Scheme   string // as the parser returns it (compared without case)
+	Userinfo string // decoded; HasUserinfo tells an empty one from none
+	Host     string // decoded, without the brackets of an IP-literal
+	Port     string
+	Path     string // decoded
+	// HasUserinfo reports whether there is a userinfo, maybe empty.
+	HasUserinfo bool
+	// Opaque reports that the parser reads no hierarchical path (as
+	// net/url does for "mailto:a@b"): Path is not compared.
+	Opaque bool
+}
+
+// A Reader is a parser to compare RFC 3986's reading with: Name names it
+// in messages ("net/url", "whatwg") and Read reads a string. Read must be
+// safe for concurrent use.
+type Reader struct {
+	Name string
+	Read func(s string) Reading
+}
+
+// NetURL is the Reader of net/url.Parse, which [Lint] always consults.
+var NetURL = Reader{Name: "net/url", Read: readNetURL}
+
+func readNetURL(s string) Reading {
+	u, err := url.Parse(s)
+	if err != nil {
+		return Reading{Err: err}
+	}
+	r := Reading{Scheme: u.Scheme, Host: u.Hostname(), Port: u.Port(), Path: u.Path, Opaque: u.Opaque != ""}
+	if u.User != nil {
+		r.HasUserinfo = true
+		r.Userinfo = u.User.Username()
+		if p, ok := u.User.Password(); ok {
+			r.Userinfo += ":" + p
+		}
+	}
+	return r
+}
+
+// Options choose what [Options.Lint] checks beyond its default set. The
+// zero Options are those of [Lint]. Options are values, safe to share.
+type Options struct {
+	// SSRF adds the checks for fetching URLs given by others: a host that
+	// is a loopback, private, link-local or metadata address, or names one
+	// ([CodeInternalAddress]).
+	SSRF bool
+	// Navigation adds the checks for URLs followed as links or redirects:
+	// javascript:, vbscript: and data: ([CodeScriptScheme]).
+	Navigation bool
+	// Readers are parsers to compare with besides net/url, such as a
+	// WHATWG URL parser; each disagreement is a [CodeDifferential].
+	Readers []Reader
+}
+
+// Lint checks s with the zero Options: see [Options.Lint].
+func Lint(s string) []Finding { return Options{}.Lint(s) }
+
+// Lint returns what it finds in s, in the order of the checks (each code
+// at most once per component), or nil for a string that every parser reads
+// alike and that nothing of RFC 3986, section 7 applies to. s may be any
+// string: an invalid one gives a [CodeInvalid] finding and is checked all
+// the same, as other parsers would read it.
+func (o Options) Lint(s string) []Finding {
+	c := &checker{in: s, opts: o}
+	c.run()
+	return c.out
+}
+
+// checker holds the state of one Lint call.
+type checker struct {
+	in   string
+	opts Options
+	out  []Finding
+
+	clean  cleaned
+	scheme string // the scheme as browsers read it, lowercase
+	rfc    layout // of in
+	br     layout // of clean.s
+	valid  bool   // in is an IRI reference (RFC 3987), hence RFC 3986 if ASCII
+	iri    uri.IRI
+}
+
+// add records a finding unless one with the same code and component is
+// there already, which bounds the findings by the number of codes.
+func (c *checker) add(code Code, sev Severity, comp uri.Component, start, end int, msg string) {
+	for _, f := range c.out {
+		if f.Code == code && f.Component == comp {
+			return
+		}
+	}
+	if start < 0 {
+		start = 0
+	}
+	if end > len(c.in) {
+		end = len(c.in)
+	}
+	if end < start {
+		end = start
+	}
+	c.out = append(c.out, Finding{Code: code, Severity: sev, Component: comp, Start: start, End: end, Message: msg})
+}
+
+// addClean records a finding whose span is in the cleaned text.
+func (c *checker) addClean(code Code, sev Severity, comp uri.Component, start, end int, msg string) {
+	s, e := c.clean.at(start), c.clean.at(end)
+	if end > start {
+		e = c.clean.at(end-1) + 1
+	}
+	c.add(code, sev, comp, s, e, msg)
+}
+
+func (c *checker) run() {
+	s := c.in
+	c.cleanInput()
+	c.scheme = strings.ToLower(c.rfcSchemeOf(c.clean.s))
+	c.rfc = rfcLayout(s)
+	c.br = browserLayout(c.clean.s, c.scheme)
+	iri, err := uri.ParseIRI(s)
+	c.valid, c.iri = err == nil, iri
+
+	c.checkInvalid(err)
+	c.checkReaders()
+	c.checkScheme()
+	c.checkAuthority()
+	c.checkHosts()
+	c.checkPort()
+	c.checkPathQuery()
+}
+
+// rfcSchemeOf returns the scheme s begins with, or "".
+func (c *checker) rfcSchemeOf(s string) string {
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		switch {
+		case b >= 'a' && b <= 'z', b >= 'A' && b <= 'Z':
+		case i > 0 && (b >= '0' && b <= '9' || b == '+' || b == '-' || b == '.'):
+		case b == ':' && i > 0:
+			return s[:i]
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// cleanInput removes what browsers remove before parsing, and reports it.
+func (c *checker) cleanInput() {
+	s := c.in
+	i, j := 0, len(s)
+	for i < j && isC0Space(s[i]) {
+		i++
+	}
+	for j > i && isC0Space(s[j-1]) {
+		j--
+	}
+	if i > 0 {
+		c.add(CodeEdgeSpace, Medium, 0, 0, i, "spaces or controls before the reference: browsers remove them, RFC 3986 does not allow them")
+	}
+	if j < len(s) {
+		c.add(CodeEdgeSpace, Medium, 0, j, len(s), "spaces or controls after the reference: browsers remove them, RFC 3986 does not allow them")
+	}
+	c.clean = cleaned{s: s[i:j], start: i}
+	inner := s[i:j]
+	if strings.IndexAny(inner, "\t\r\n") < 0 {
+		return
+	}
+	var b strings.Builder
+	b.Grow(len(inner))
+	first, n := -1, 0
+	for k := 0; k < len(inner); k++ {
+		if isTabNewline(inner[k]) {
+			c.clean.holes = append(c.clean.holes, i+k)
+			if first < 0 {
+				first = i + k
+			}
+			n++
+			continue
+		}
+		b.WriteByte(inner[k])
+	}
+	c.clean.s = b.String()
+	c.add(CodeTabNewline, High, uri.Component(0), first, first+1,
+		plural(n, "tab or newline", "tabs or newlines")+" inside the reference: browsers remove them (reading "+quote(c.clean.s)+"), RFC 3986 does not allow them")
+}
+
+// checkInvalid reports a string that is no reference.
+func (c *checker) checkInvalid(err error) {
+	if err == nil {
+		return
+	}
+	e, ok := err.(*uri.Error)
+	if !ok {
+		return
+	}
+	msg := "not a URI reference by RFC 3986: " + strings.TrimPrefix(e.Error(), "uri: ")
+	sev := Low
+	if r := NetURL.Read(c.in); r.Err == nil {
+		sev = Medium
+		msg += "; net/url.Parse accepts it (host " + quote(r.Host) + ")"
+	}
+	c.add(CodeInvalid, sev, e.Component, e.Offset, e.Offset+1, msg)
+}
+
+// rfcReading is RFC 3986's reading of a valid input, as a Reading.
+func (c *checker) rfcReading() Reading {
+	i := c.iri
+	r := Reading{Scheme: i.Scheme(), HasUserinfo: i.HasUserinfo(), Userinfo: i.DecodedUserinfo(),
+		Host: i.DecodedHost(), Port: i.Port(), Path: i.DecodedPath()}
+	return r
+}
+
+// checkReaders compares the readers' readings with RFC 3986's.
+func (c *checker) checkReaders() {
+	if !c.valid {
+		return
+	}
+	want := c.rfcReading()
+	c.compare(NetURL, want)
+	for _, r := range c.opts.Readers {
+		if r.Read != nil {
+			c.compare(r, want)
+		}
+	}
+}
+
+func (c *checker) compare(r Reader, want Reading) {
+	got := r.Read(c.in)
+	l := c.rfc
+	if got.Err != nil {
+		c.add(CodeDifferential, Low, 0, 0, len(c.in), r.Name+" rejects this valid reference: "+got.Err.Error())
+		return
+	}
+	diff := func(comp uri.Component, p span, what, g, w string, sev Severity) {
+		c.add(CodeDifferential, sev, comp, p.start, p.end,
+			r.Name+" reads "+what+" "+quote(g)+" where RFC 3986 reads "+quote(w))
+	}
+	switch {
+	case !strings.EqualFold(got.Scheme, want.Scheme):
+		diff(uri.ComponentScheme, l.scheme, "scheme", got.Scheme, want.Scheme, High)
+	case got.HasUserinfo != want.HasUserinfo || got.Userinfo != want.Userinfo:
+		diff(uri.ComponentUserinfo, l.userinfo, "userinfo", got.Userinfo, want.Userinfo, High)
+	case !strings.EqualFold(got.Host, want.Host):
+		diff(uri.ComponentHost, l.host, "host", got.Host, want.Host, High)
+	case got.Port != want.Port:
+		diff(uri.ComponentPort, l.port, "port", got.Port, want.Port, Medium)
+	case !got.Opaque && got.Path != want.Path:
+		diff(uri.ComponentPath, l.path, "path", got.Path, want.Path, Low)
+	}
+}
