@@ -267,7 +267,7 @@ func (c *checker) checkPathQuery() {
 	q := l.query.of(s)
 	if k := strings.IndexByte(q, ';'); k >= 0 {
 		c.add(CodeSemicolonQuery, Low, uri.ComponentQuery, l.query.start+k, l.query.start+k+1,
-			`";" in the query: net/url and browsers do not split parameters at it, older servers do (CVE-2021-23336)`)
+			`";" in the query: net/url.ParseQuery drops the pair that holds it and returns an error, browsers keep it in the value, older servers split parameters at it (CVE-2021-23336)`)
 	}
 	if n := strings.Count(q, "&") + 1; n > maxNetURLParams {
 		c.add(CodeQueryLimit, Medium, uri.ComponentQuery, l.query.start, l.query.end,

@@ -62,9 +62,10 @@ const (
 	// unreserved characters), browsers and net/url decode the host first,
 	// so "%31%32%37.1" may reach a resolver as 127.0.0.1.
 	CodeEncodedHost Code = "encoded-host"
-	// CodeSemicolonQuery: ";" in the query. net/url (since Go 1.17) and
-	// browsers' URLSearchParams do not split at ";", older servers and
-	// frameworks do, so the parameters a proxy checks may not be those the
+	// CodeSemicolonQuery: ";" in the query. net/url.ParseQuery (since Go
+	// 1.17) drops a pair that holds one and returns an error, browsers'
+	// URLSearchParams keep it in the value, older servers and frameworks
+	// split at it, so the parameters a proxy checks may not be those the
 	// application reads (CVE-2021-23336).
 	CodeSemicolonQuery Code = "semicolon-query"
 	// CodeQueryLimit: more query parameters than net/url.ParseQuery reads
@@ -110,7 +111,8 @@ const (
 	CodeMixedScript Code = "mixed-script"
 	// CodeConfusable: a host label written wholly in Cyrillic or Greek
 	// letters that look like Latin ones ("аррӏе"), a whole-script
-	// confusable (Unicode TS #39, section 4).
+	// confusable (Unicode TS #39, section 4), under an ASCII top-level
+	// domain (under ".рф" a Cyrillic label is expected).
 	CodeConfusable Code = "confusable"
 )
 

@@ -101,7 +101,7 @@ func (c *checker) checkInternal(a netip.Addr, p span, add addFunc) {
 	}
 	if kind := internalKind(a); kind != "" {
 		add(CodeInternalAddress, High, uri.ComponentHost, p.start, p.end,
-			a.String()+" is a "+kind+" address")
+			a.String()+" is "+kind+" address")
 	}
 }
 
@@ -116,26 +116,26 @@ var (
 )
 
 // internalKind names the kind of an address a server-side fetch must not
-// reach, or returns "".
+// reach, with its article ("a loopback"), or returns "".
 func internalKind(a netip.Addr) string {
 	a = a.Unmap()
 	switch {
 	case a == metadataV4 || a == awsV6Meta:
-		return "cloud metadata"
+		return "a cloud metadata"
 	case a.IsLoopback():
-		return "loopback"
+		return "a loopback"
 	case a.IsUnspecified() || a.Is4() && thisNet.Contains(a):
-		return "unspecified (\"this host\")"
+		return "an unspecified (\"this host\")"
 	case a.IsPrivate():
-		return "private"
+		return "a private"
 	case a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast():
-		return "link-local"
+		return "a link-local"
 	case a.Is4() && cgnat.Contains(a):
-		return "shared (CGNAT, RFC 6598)"
+		return "a shared (CGNAT, RFC 6598)"
 	case a.IsMulticast():
-		return "multicast"
+		return "a multicast"
 	case a.Is4() && a.As4()[0] >= 240:
-		return "reserved or broadcast"
+		return "a reserved or broadcast"
 	}
 	return ""
 }
@@ -263,7 +263,7 @@ var scriptTables = []struct {
 }
 
 func scriptOf(r rune) string {
-	if r < utf8.RuneSelf && !unicode.IsLetter(r) || unicode.In(r, unicode.Common, unicode.Inherited) {
+	if !unicode.IsLetter(r) || unicode.In(r, unicode.Common, unicode.Inherited) {
 		return ""
 	}
 	for _, t := range scriptTables {
@@ -276,8 +276,17 @@ func scriptOf(r rune) string {
 
 // checkScripts checks each label of the Unicode host name for mixed
 // scripts and whole-script confusables.
+//
+// A whole-script confusable label under a top-level domain that is not
+// ASCII is not reported: a Cyrillic name under ".рф" is what that domain
+// holds, and browsers show such names (Chromium's IDN display policy).
 func (c *checker) checkScripts(name string, p span, add addFunc) {
-	for _, label := range strings.FieldsFunc(name, func(r rune) bool { return r == '.' || r == '。' || r == '．' || r == '｡' }) {
+	labels := strings.FieldsFunc(name, func(r rune) bool { return r == '.' || r == '。' || r == '．' || r == '｡' })
+	asciiTLD := len(labels) > 0 && isASCII(labels[len(labels)-1])
+	if len(labels) > 0 && strings.HasPrefix(labels[len(labels)-1], "xn--") {
+		asciiTLD = false
+	}
+	for _, label := range labels {
 		seen := map[string]bool{}
 		for _, r := range label {
 			if s := scriptOf(r); s != "" {
@@ -298,7 +307,7 @@ func (c *checker) checkScripts(name string, p span, add addFunc) {
 				"the label "+quote(label)+" mixes the scripts "+strings.Join(names, ", ")+" (Unicode TS #39, section 5.2): it may pose as another name")
 			continue
 		}
-		if (seen["Cyrillic"] || seen["Greek"]) && len(seen) == 1 && latinLookalike(label) {
+		if asciiTLD && (seen["Cyrillic"] || seen["Greek"]) && len(seen) == 1 && latinLookalike(label) {
 			add(CodeConfusable, High, uri.ComponentHost, p.start, p.end,
 				"the label "+quote(label)+" is written in letters that look like Latin ones: a whole-script confusable (Unicode TS #39, section 4)")
 		}
