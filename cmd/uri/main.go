@@ -48,6 +48,7 @@ var commands = []*command{
 	cmdExtract,
 	cmdKey,
 	cmdSite,
+	cmdLint,
 }
 
 // lookup returns the command called name, or nil.
