@@ -154,17 +154,23 @@ func (c *checker) checkUserinfo(p span, inClean bool) {
 			"a userinfo in an "+c.scheme+" URL, which RFC 9110, section 4.2.4 forbids: readers take the text before \"@\" for the host")
 	}
 	// Each part between delimiters may pose as a host.
-	for _, part := range strings.FieldsFunc(ui, func(r rune) bool { return r == '@' || r == ':' }) {
-		d, err := uri.Unescape(part, uri.EscapeUserinfo)
-		if err != nil {
-			d = part
+	for k := 0; k < len(ui); {
+		n := indexSet(ui[k:], &setUserDelim)
+		if n < 0 {
+			n = len(ui) - k
 		}
-		if looksLikeHost(d) {
-			k := strings.Index(ui, part)
-			add(CodeUserinfoHost, High, uri.ComponentUserinfo, p.start+k, p.start+k+len(part),
-				"the userinfo "+quote(d)+" looks like a host name: a reader sees it, but the host is what follows the \"@\" (RFC 3986, section 7.6)")
-			return
+		part := ui[k : k+n]
+		// A host name is at most 253 octets (RFC 1035), written with at
+		// most three bytes an octet.
+		if len(part) > 0 && len(part) <= 3*253 {
+			d := decodeLoose(part)
+			if looksLikeHost(d) {
+				add(CodeUserinfoHost, High, uri.ComponentUserinfo, p.start+k, p.start+k+len(part),
+					"the userinfo "+quote(d)+" looks like a host name: a reader sees it, but the host is what follows the \"@\" (RFC 3986, section 7.6)")
+				return
+			}
 		}
+		k += n + 1
 	}
 }
 
@@ -234,6 +240,24 @@ func (c *checker) checkPortSpan(p span, text string, add func(Code, Severity, ur
 // fragment, and the query's separators.
 func (c *checker) checkPathQuery() {
 	s, l := c.in, c.rfc
+	if strings.IndexByte(s, '%') >= 0 {
+		c.checkPercent()
+	}
+	q := l.query.of(s)
+	if k := strings.IndexByte(q, ';'); k >= 0 {
+		c.add(CodeSemicolonQuery, Low, uri.ComponentQuery, l.query.start+k, l.query.start+k+1,
+			`";" in the query: net/url.ParseQuery drops the pair that holds it and returns an error, browsers keep it in the value, older servers split parameters at it (CVE-2021-23336)`)
+	}
+	if n := strings.Count(q, "&") + 1; n > maxNetURLParams {
+		c.add(CodeQueryLimit, Medium, uri.ComponentQuery, l.query.start, l.query.end,
+			strconv.Itoa(n)+" query parameters: net/url.ParseQuery reads at most 10000 and returns an error, other readers take them all")
+	}
+}
+
+// checkPercent checks the triplets of the input: what they decode to in
+// each component, and the path segments they hide.
+func (c *checker) checkPercent() {
+	s, l := c.in, c.rfc
 	c.checkEncodings(l.userinfo, uri.ComponentUserinfo)
 	c.checkEncodings(l.path, uri.ComponentPath)
 	c.checkEncodings(l.query, uri.ComponentQuery)
@@ -262,16 +286,6 @@ func (c *checker) checkPathQuery() {
 			break
 		}
 		path, off = path[k+1:], off+k+1
-	}
-
-	q := l.query.of(s)
-	if k := strings.IndexByte(q, ';'); k >= 0 {
-		c.add(CodeSemicolonQuery, Low, uri.ComponentQuery, l.query.start+k, l.query.start+k+1,
-			`";" in the query: net/url.ParseQuery drops the pair that holds it and returns an error, browsers keep it in the value, older servers split parameters at it (CVE-2021-23336)`)
-	}
-	if n := strings.Count(q, "&") + 1; n > maxNetURLParams {
-		c.add(CodeQueryLimit, Medium, uri.ComponentQuery, l.query.start, l.query.end,
-			strconv.Itoa(n)+" query parameters: net/url.ParseQuery reads at most 10000 and returns an error, other readers take them all")
 	}
 }
 

@@ -52,6 +52,12 @@ func (c *checker) checkHost(p span, text string, add addFunc) {
 		add(CodeEncodedHost, Medium, comp, p.start, p.end,
 			"a percent-encoded host: browsers and net/url decode it to "+quote(name)+", RFC 3986 compares it as written")
 	}
+	// IDNA and Punycode take time quadratic in a label's length, and a
+	// name longer than DNS allows (253 octets, RFC 1035; at most four
+	// bytes a character here) resolves nowhere: such names are not mapped.
+	if len(name) > 4*253 {
+		return
+	}
 	if !isASCII(name) {
 		if utf8.ValidString(name) {
 			c.checkScripts(name, p, add)
@@ -170,15 +176,11 @@ func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
 // reports whether the host ends in a number, in which case browsers take
 // it for an address: ok then says whether it is a valid one.
 func parseIPv4Browser(host string) (a netip.Addr, ok, num bool) {
-	parts := strings.Split(host, ".")
-	if len(parts) > 1 && parts[len(parts)-1] == "" {
-		parts = parts[:len(parts)-1]
+	if len(host) > 1 && host[len(host)-1] == '.' {
+		host = host[:len(host)-1]
 	}
-	if len(parts) == 0 {
-		return a, false, false
-	}
-	if _, ok := parseIPv4Number(parts[len(parts)-1]); !ok {
-		last := parts[len(parts)-1]
+	last := host[strings.LastIndexByte(host, '.')+1:]
+	if _, ok := parseIPv4Number(last); !ok {
 		isDigits := last != ""
 		for i := 0; i < len(last); i++ {
 			if last[i] < '0' || last[i] > '9' {
@@ -188,27 +190,38 @@ func parseIPv4Browser(host string) (a netip.Addr, ok, num bool) {
 		// A decimal last part that overflows still ends in a number.
 		return a, false, isDigits
 	}
-	if len(parts) > 4 {
-		return a, false, true
+	var parts [4]string
+	n := 0
+	for rest := host; ; n++ {
+		if n == 4 {
+			return a, false, true
+		}
+		k := strings.IndexByte(rest, '.')
+		if k < 0 {
+			parts[n] = rest
+			n++
+			break
+		}
+		parts[n], rest = rest[:k], rest[k+1:]
 	}
 	var v uint64
-	for i, p := range parts {
-		n, ok := parseIPv4Number(p)
+	for i, p := range parts[:n] {
+		x, ok := parseIPv4Number(p)
 		if !ok {
 			return a, false, true
 		}
-		if i < len(parts)-1 {
-			if n > 255 {
+		if i < n-1 {
+			if x > 255 {
 				return a, false, true
 			}
-			v = v<<8 | n
+			v = v<<8 | x
 			continue
 		}
-		rest := uint(5 - len(parts))
-		if n >= 1<<(8*rest) {
+		rest := uint(5 - n)
+		if x >= 1<<(8*rest) {
 			return a, false, true
 		}
-		v = v<<(8*rest) | n
+		v = v<<(8*rest) | x
 	}
 	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), true, true
 }

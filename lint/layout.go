@@ -37,13 +37,13 @@ type layout struct {
 func rfcLayout(s string) layout {
 	var l layout
 	i := 0
-	if k := strings.IndexAny(s, ":/?#"); k > 0 && s[k] == ':' {
+	if k := indexSet(s, &setSchemeEnd); k > 0 && s[k] == ':' {
 		l.scheme = span{0, k, true}
 		i = k + 1
 	}
 	if strings.HasPrefix(s[i:], "//") {
 		end := len(s)
-		if k := strings.IndexAny(s[i+2:], "/?#"); k >= 0 {
+		if k := indexSet(s[i+2:], &setAuthEnd); k >= 0 {
 			end = i + 2 + k
 		}
 		l.splitAuthority(s, i+2, end)
@@ -79,7 +79,7 @@ func browserLayout(s, scheme string) layout {
 		return l
 	}
 	end := len(s)
-	if k := strings.IndexAny(s[j:], "/\\?#"); k >= 0 {
+	if k := indexSet(s[j:], &setBrAuthEnd); k >= 0 {
 		end = j + k
 	}
 	l.splitAuthority(s, j, end)
@@ -117,7 +117,7 @@ func (l *layout) splitAuthority(s string, start, end int) {
 // rest fills the path, query and fragment of l from s[i:].
 func (l *layout) rest(s string, i int) {
 	pe := len(s)
-	if k := strings.IndexAny(s[i:], "?#"); k >= 0 {
+	if k := indexSet(s[i:], &setPathEnd); k >= 0 {
 		pe = i + k
 	}
 	l.path = span{i, pe, true}
@@ -176,3 +176,34 @@ func (c *cleaned) at(i int) int {
 func isC0Space(b byte) bool { return b <= ' ' }
 
 func isTabNewline(b byte) bool { return b == '\t' || b == '\n' || b == '\r' }
+
+// byteSet is a set of bytes, for indexSet.
+type byteSet [256]bool
+
+func newByteSet(chars string) (b byteSet) {
+	for i := 0; i < len(chars); i++ {
+		b[chars[i]] = true
+	}
+	return b
+}
+
+// The sets of bytes that end a component, for the layouts.
+var (
+	setSchemeEnd = newByteSet(":/?#")
+	setAuthEnd   = newByteSet("/?#")
+	setBrAuthEnd = newByteSet("/\\?#")
+	setPathEnd   = newByteSet("?#")
+	setTabNL     = newByteSet("\t\r\n")
+	setUserDelim = newByteSet("@:")
+)
+
+// indexSet returns the index of the first byte of s in set, or -1: what
+// strings.IndexAny does, without building its set on every call.
+func indexSet(s string, set *byteSet) int {
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			return i
+		}
+	}
+	return -1
+}

@@ -151,7 +151,13 @@ func (c *checker) run() {
 	c.cleanInput()
 	c.scheme = strings.ToLower(c.rfcSchemeOf(c.clean.s))
 	c.rfc = rfcLayout(s)
-	c.br = browserLayout(c.clean.s, c.scheme)
+	if c.clean.s == s && strings.IndexByte(s, '\\') < 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {
+		// Nothing removed, no "\\", two slashes: browsers delimit the
+		// components as RFC 3986 does.
+		c.br = c.rfc
+	} else {
+		c.br = browserLayout(c.clean.s, c.scheme)
+	}
 	iri, err := uri.ParseIRI(s)
 	c.valid, c.iri = err == nil, iri
 
@@ -162,6 +168,11 @@ func (c *checker) run() {
 	c.checkHosts()
 	c.checkPort()
 	c.checkPathQuery()
+}
+
+// twoSlashes reports whether s[i:] begins with exactly two "/".
+func twoSlashes(s string, i int) bool {
+	return len(s) >= i+2 && s[i] == '/' && s[i+1] == '/' && (len(s) == i+2 || s[i+2] != '/')
 }
 
 // rfcSchemeOf returns the scheme s begins with, or "".
@@ -198,7 +209,7 @@ func (c *checker) cleanInput() {
 	}
 	c.clean = cleaned{s: s[i:j], start: i}
 	inner := s[i:j]
-	if strings.IndexAny(inner, "\t\r\n") < 0 {
+	if strings.IndexByte(inner, '\t') < 0 && strings.IndexByte(inner, '\n') < 0 && strings.IndexByte(inner, '\r') < 0 {
 		return
 	}
 	var b strings.Builder
