@@ -24,6 +24,7 @@ func ExampleOptions_Lint() {
 		fmt.Println(f.Code+":", f.Message)
 	}
 	// Output:
+	// differential: whatwg reads host "127.0.0.1" where RFC 3986 reads "0x7f.1"
 	// ipv4-form: the host "0x7f.1" is the IPv4 address 127.0.0.1 to browsers and to inet_aton resolvers, a name to RFC 3986 (section 7.4)
 	// internal-address: 127.0.0.1 is a loopback address
 }

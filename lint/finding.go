@@ -15,20 +15,23 @@ type Code string
 
 // Codes of parser differentials: places where RFC 3986, net/url and
 // browsers (the URL Standard of WHATWG) read the same string differently.
-// Until the WHATWG parser of this module exists, the browsers' reading is
-// a model of the URL Standard's rules kept in this package (how it
-// delimits the authority: "\" as "/", any number of slashes, tabs and
-// newlines removed, leading and trailing spaces and controls removed, the
-// last "@"), and a real parser can be added through [Options.Readers].
+// CodeDifferential compares the parsers' readings, net/url.Parse and this
+// module's whatwg.Parse called for real; the other codes name the known
+// patterns, with spans found by a model of how the URL Standard delimits
+// the authority ("\" as "/", any number of slashes, tabs and newlines
+// removed, leading and trailing spaces and controls removed, the last "@").
 const (
 	// CodeInvalid: the string is no URI reference by RFC 3986 (nor IRI
 	// reference by RFC 3987); the finding points at the first offending
 	// byte. Another parser may still accept it, and read it its own way:
 	// the message says what net/url.Parse makes of it.
 	CodeInvalid Code = "invalid"
-	// CodeDifferential: a parser of Options.Readers (net/url.Parse always)
-	// reads a component differently from RFC 3986, or rejects a valid
-	// reference.
+	// CodeDifferential: net/url.Parse, the URL Standard (whatwg.Parse) or
+	// a parser of Options.Readers reads the scheme, userinfo, host or port
+	// of a valid reference differently from RFC 3986 (net/url also the
+	// path), or rejects it. Hosts are compared as names (case, IDNA) and
+	// addresses, ports as numbers with the scheme's default. A relative
+	// reference is not given to the URL Standard, which needs a base.
 	CodeDifferential Code = "differential"
 	// CodeEdgeSpace: spaces or C0 controls before or after the reference,
 	// which browsers remove and RFC 3986 rejects (Appendix C says to remove

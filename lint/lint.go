@@ -11,11 +11,13 @@
 //
 // The readings compared are RFC 3986's (this module's parser), net/url's
 // (net/url.Parse, called for real) and the browsers' (the URL Standard of
-// WHATWG). This module's WHATWG parser does not exist yet: until it does,
-// the browsers' reading is a model of how the URL Standard delimits the
-// components (see [CodeBackslash], [CodeSlashCount], [CodeTabNewline],
-// [CodeEdgeSpace]), and a real parser plugs in as a [Reader] in
-// [Options.Readers], whose disagreements come out as [CodeDifferential].
+// WHATWG, through this module's parser github.com/ferret-go/uri/whatwg,
+// called for real): their disagreements on a valid reference are
+// [CodeDifferential] findings, and other parsers plug in as a [Reader] in
+// [Options.Readers]. Where a component begins and ends in the input, for
+// the spans of findings on strings RFC 3986 rejects, comes from a model of
+// the URL Standard's state machine kept here (see [CodeBackslash],
+// [CodeSlashCount], [CodeTabNewline], [CodeEdgeSpace]).
 //
 // [Policy] answers the common question on top of Lint: is this URL safe to
 // fetch, or to redirect to? [Redact] prints a URL without its password.
@@ -25,10 +27,12 @@
 package lint
 
 import (
+	"net/netip"
 	"net/url"
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 )
 
 // A Reading is what one parser makes of a string: its components, decoded
@@ -42,8 +46,9 @@ type Reading struct {
 	Path     string // decoded
 	// HasUserinfo reports whether there is a userinfo, maybe empty.
 	HasUserinfo bool
-	// Opaque reports that the parser reads no hierarchical path (as
-	// net/url does for "mailto:a@b"): Path is not compared.
+	// Opaque reports that Path is not to be compared: the parser reads
+	// no hierarchical path (as net/url does for "mailto:a@b"), or
+	// normalizes it (as the URL Standard removes dot segments).
 	Opaque bool
 }
 
@@ -57,6 +62,32 @@ type Reader struct {
 
 // NetURL is the Reader of net/url.Parse, which [Lint] always consults.
 var NetURL = Reader{Name: "net/url", Read: readNetURL}
+
+// WHATWG is the Reader of this module's URL Standard parser
+// (github.com/ferret-go/uri/whatwg), what browsers read, which [Lint]
+// always consults. It compares what the standard keeps of a URL: the
+// scheme, the userinfo (an empty one is dropped by the standard), the host
+// in its serialized form (lowercase, A-labels, IPv4 numbers in dotted
+// decimal) and the port (a default port is none). The path, which the
+// standard normalizes, is not compared.
+var WHATWG = Reader{Name: "whatwg", Read: readWHATWG}
+
+func readWHATWG(s string) Reading {
+	u, err := whatwg.Parse(s)
+	if err != nil {
+		return Reading{Err: err}
+	}
+	r := Reading{Scheme: strings.TrimSuffix(u.Protocol(), ":"), Port: u.Port(), Opaque: true}
+	r.Host = strings.TrimSuffix(strings.TrimPrefix(u.Hostname(), "["), "]")
+	if user, pass := u.Username(), u.Password(); user != "" || pass != "" {
+		r.HasUserinfo = true
+		r.Userinfo = decodeLoose(user)
+		if pass != "" {
+			r.Userinfo += ":" + decodeLoose(pass)
+		}
+	}
+	return r
+}
 
 func readNetURL(s string) Reading {
 	u, err := url.Parse(s)
@@ -84,8 +115,9 @@ type Options struct {
 	// Navigation adds the checks for URLs followed as links or redirects:
 	// javascript:, vbscript: and data: ([CodeScriptScheme]).
 	Navigation bool
-	// Readers are parsers to compare with besides net/url, such as a
-	// WHATWG URL parser; each disagreement is a [CodeDifferential].
+	// Readers are parsers to compare with besides net/url and the URL
+	// Standard's ([NetURL], [WHATWG]); each disagreement is a
+	// [CodeDifferential].
 	Readers []Reader
 }
 
@@ -246,6 +278,10 @@ func (c *checker) checkInvalid(err error) {
 		sev = Medium
 		msg += "; net/url.Parse accepts it (host " + quote(r.Host) + ")"
 	}
+	if r := WHATWG.Read(c.in); r.Err == nil {
+		sev = Medium
+		msg += "; browsers (the URL Standard) accept it (host " + quote(r.Host) + ")"
+	}
 	c.add(CodeInvalid, sev, e.Component, e.Offset, e.Offset+1, msg)
 }
 
@@ -264,6 +300,11 @@ func (c *checker) checkReaders() {
 	}
 	want := c.rfcReading()
 	c.compare(NetURL, want)
+	if c.iri.HasScheme() {
+		// The URL Standard reads a relative reference only against a
+		// base, which Lint does not have.
+		c.compare(WHATWG, want)
+	}
 	for _, r := range c.opts.Readers {
 		if r.Read != nil {
 			c.compare(r, want)
@@ -279,19 +320,61 @@ func (c *checker) compare(r Reader, want Reading) {
 		return
 	}
 	diff := func(comp uri.Component, p span, what, g, w string, sev Severity) {
+		if !p.ok {
+			// RFC 3986 reads no such component: the whole reference.
+			p = span{0, len(c.in), true}
+		}
 		c.add(CodeDifferential, sev, comp, p.start, p.end,
 			r.Name+" reads "+what+" "+quote(g)+" where RFC 3986 reads "+quote(w))
 	}
+	scheme := strings.ToLower(want.Scheme)
 	switch {
 	case !strings.EqualFold(got.Scheme, want.Scheme):
 		diff(uri.ComponentScheme, l.scheme, "scheme", got.Scheme, want.Scheme, High)
-	case got.HasUserinfo != want.HasUserinfo || got.Userinfo != want.Userinfo:
+	case strings.TrimSuffix(got.Userinfo, ":") != strings.TrimSuffix(want.Userinfo, ":"):
+		// "user:" has an empty password, which the URL Standard drops.
 		diff(uri.ComponentUserinfo, l.userinfo, "userinfo", got.Userinfo, want.Userinfo, High)
-	case !strings.EqualFold(got.Host, want.Host):
+	case !sameHost(got.Host, want.Host):
 		diff(uri.ComponentHost, l.host, "host", got.Host, want.Host, High)
-	case got.Port != want.Port:
+	case portValue(got.Port, scheme) != portValue(want.Port, scheme):
 		diff(uri.ComponentPort, l.port, "port", got.Port, want.Port, Medium)
 	case !got.Opaque && got.Path != want.Path:
 		diff(uri.ComponentPath, l.path, "path", got.Path, want.Path, Low)
 	}
 }
+
+// sameHost reports whether two readings of a host name the same host: the
+// same text without regard to case, the same IP address however written,
+// or the same name once mapped by IDNA (the URL Standard serializes
+// A-labels, RFC 3987 keeps what was written).
+func sameHost(a, b string) bool {
+	if strings.EqualFold(a, b) {
+		return true
+	}
+	if x, err := netip.ParseAddr(a); err == nil {
+		y, err := netip.ParseAddr(b)
+		return err == nil && x == y
+	}
+	if len(a) > 4*253 || len(b) > 4*253 {
+		return false
+	}
+	x, err1 := idnaBrowser.ToASCII(a)
+	y, err2 := idnaBrowser.ToASCII(b)
+	return err1 == nil && err2 == nil && strings.EqualFold(x, y)
+}
+
+// portValue returns port without leading zeros, or "" when it is empty or
+// the default port of scheme (which the URL Standard drops).
+func portValue(port, scheme string) string {
+	p := strings.TrimLeft(port, "0")
+	if p == "" && port != "" {
+		p = "0"
+	}
+	if info, ok := defaultPorts[scheme]; ok && p == info {
+		return ""
+	}
+	return p
+}
+
+// defaultPorts are the default ports of the URL Standard's special schemes.
+var defaultPorts = map[string]string{"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"}

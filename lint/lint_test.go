@@ -22,8 +22,11 @@ var codeCases = []struct {
 	{CodeDifferential, Options{},
 		// net/url rejects escapes in a reg-name and IPvFuture literals,
 		// both valid by RFC 3986, section 3.2.2.
-		[]string{"http://%65vil.com/", "http://[v1.x]/"},
-		[]string{"http://evil.com/", "http://a/b?c#d", "mailto:a@b", "http://[::1]:80/", "/a/b"}},
+		// The URL Standard reads an authority after "http:" and rejects
+		// a dotted number above 255.
+		[]string{"http://%65vil.com/", "http://[v1.x]/", "http:example.com/", "http://256.256.256.256/", "https://"},
+		[]string{"http://evil.com/", "http://a/b?c#d", "mailto:a@b", "http://[::1]:80/", "/a/b", "HTTP://Example.COM:80/",
+			"http://bücher.de/", "http://[0:0::1]/", "https://user:@h/", "http://h:0080/", "http://a/./b/../c"}},
 	{CodeEdgeSpace, Options{},
 		[]string{" http://a/", "http://a/ ", "\x00http://a/", "http://a/\x1f"},
 		[]string{"http://a/", "http://a/%20", "http://a/?q=%20"}},
@@ -217,6 +220,9 @@ func TestRedact(t *testing.T) {
 		{`http://a:b\@host/x`, `http://a:xxxxx@host/x`},
 		{"not a url", "not a url"},
 		{"http://host/a:b@c", "http://host/a:b@c"},
+		// Browsers remove the tab and read "http::0@0": userinfo ":0".
+		{"http::0@\t0", "http::xxxxx@\t0"},
+		{"http://a:b\tc@host/", "http://a:xxxxx@host/"},
 	} {
 		if got := Redact(tc.in); got != tc.want {
 			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)

@@ -4,29 +4,40 @@ import "strings"
 
 // Redact returns s with the password of its userinfo replaced by "xxxxx",
 // as net/url's URL.Redacted writes it, so that a URL can be logged or shown
-// (RFC 3986, section 7.5). It reads the userinfo as net/url and browsers
-// do (up to the last "@" of the authority) and works on any string, valid
-// or not; a string without a password comes back as it is.
+// (RFC 3986, section 7.5). It works on any string, valid or not, and
+// redacts what either reading takes for a password: RFC 3986's and net/url's
+// (the userinfo before the last "@" of the authority) and the browsers' (after
+// tabs and newlines are removed, with "\" ending the authority of a special
+// URL). A string without a password comes back as it is.
 func Redact(s string) string {
-	l := rfcLayout(s)
-	if c := (&checker{in: s}); true {
-		c.cleanInput()
-		scheme := strings.ToLower(c.rfcSchemeOf(c.clean.s))
-		if b := browserLayout(c.clean.s, scheme); b.userinfo.ok && len(c.clean.holes) == 0 &&
-			(!l.userinfo.ok || b.userinfo.end+c.clean.start > l.userinfo.end) {
-			// The browsers' authority reaches further (a "\" or a
-			// missing slash): redact what they read as a userinfo.
-			l.userinfo = span{b.userinfo.start + c.clean.start, b.userinfo.end + c.clean.start, true}
+	start, end := -1, -1
+	if l := rfcLayout(s); l.userinfo.ok {
+		if k, ok := passwordAt(l.userinfo.of(s)); ok {
+			start, end = l.userinfo.start+k, l.userinfo.end
 		}
 	}
-	if !l.userinfo.ok {
+	c := &checker{in: s}
+	c.cleanInput()
+	b := browserLayout(c.clean.s, strings.ToLower(c.rfcSchemeOf(c.clean.s)))
+	if b.userinfo.ok {
+		if k, ok := passwordAt(b.userinfo.of(c.clean.s)); ok {
+			// Back to offsets in s: the span may hold removed tabs.
+			bs, be := c.clean.at(b.userinfo.start+k), c.clean.at(b.userinfo.end-1)+1
+			if start < 0 || bs < start {
+				start = bs
+			}
+			end = max(end, be)
+		}
+	}
+	if start < 0 {
 		return s
 	}
-	ui := l.userinfo.of(s)
+	return s[:start] + "xxxxx" + s[end:]
+}
+
+// passwordAt returns the offset of the password in the userinfo ui, the
+// text after its first ":", and whether there is a non-empty one.
+func passwordAt(ui string) (int, bool) {
 	k := strings.IndexByte(ui, ':')
-	if k < 0 || k+1 == len(ui) {
-		return s
-	}
-	start := l.userinfo.start + k + 1
-	return s[:start] + "xxxxx" + s[l.userinfo.end:]
+	return k + 1, k >= 0 && k+1 < len(ui)
 }
