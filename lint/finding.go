@@ -24,7 +24,7 @@ const (
 	// CodeInvalid: the string is no URI reference by RFC 3986 (nor IRI
 	// reference by RFC 3987); the finding points at the first offending
 	// byte. Another parser may still accept it, and read it its own way:
-	// the message says what net/url.Parse makes of it.
+	// the message says what net/url.Parse and the URL Standard make of it.
 	CodeInvalid Code = "invalid"
 	// CodeDifferential: net/url.Parse, the URL Standard (whatwg.Parse) or
 	// a parser of Options.Readers reads the scheme, userinfo, host or port

@@ -60,17 +60,19 @@ type Reader struct {
 	Read func(s string) Reading
 }
 
-// NetURL is the Reader of net/url.Parse, which [Lint] always consults.
-var NetURL = Reader{Name: "net/url", Read: readNetURL}
+// NetURL returns the Reader of net/url.Parse, which [Lint] always
+// consults. (A function, not a variable, so that no caller can change what
+// every Lint call reads with.)
+func NetURL() Reader { return Reader{Name: "net/url", Read: readNetURL} }
 
-// WHATWG is the Reader of this module's URL Standard parser
+// WHATWG returns the Reader of this module's URL Standard parser
 // (github.com/ferret-go/uri/whatwg), what browsers read, which [Lint]
 // always consults. It compares what the standard keeps of a URL: the
 // scheme, the userinfo (an empty one is dropped by the standard), the host
 // in its serialized form (lowercase, A-labels, IPv4 numbers in dotted
 // decimal) and the port (a default port is none). The path, which the
 // standard normalizes, is not compared.
-var WHATWG = Reader{Name: "whatwg", Read: readWHATWG}
+func WHATWG() Reader { return Reader{Name: "whatwg", Read: readWHATWG} }
 
 func readWHATWG(s string) Reading {
 	u, err := whatwg.Parse(s)
@@ -116,7 +118,7 @@ type Options struct {
 	// javascript:, vbscript: and data: ([CodeScriptScheme]).
 	Navigation bool
 	// Readers are parsers to compare with besides net/url and the URL
-	// Standard's ([NetURL], [WHATWG]); each disagreement is a
+	// Standard's (see [NetURL] and [WHATWG]); each disagreement is a
 	// [CodeDifferential].
 	Readers []Reader
 }
@@ -274,11 +276,11 @@ func (c *checker) checkInvalid(err error) {
 	}
 	msg := "not a URI reference by RFC 3986: " + strings.TrimPrefix(e.Error(), "uri: ")
 	sev := Low
-	if r := NetURL.Read(c.in); r.Err == nil {
+	if r := readNetURL(c.in); r.Err == nil {
 		sev = Medium
 		msg += "; net/url.Parse accepts it (host " + quote(r.Host) + ")"
 	}
-	if r := WHATWG.Read(c.in); r.Err == nil {
+	if r := readWHATWG(c.in); r.Err == nil {
 		sev = Medium
 		msg += "; browsers (the URL Standard) accept it (host " + quote(r.Host) + ")"
 	}
@@ -299,24 +301,24 @@ func (c *checker) checkReaders() {
 		return
 	}
 	want := c.rfcReading()
-	c.compare(NetURL, want)
+	c.compare("net/url", readNetURL, want)
 	if c.iri.HasScheme() {
 		// The URL Standard reads a relative reference only against a
 		// base, which Lint does not have.
-		c.compare(WHATWG, want)
+		c.compare("whatwg", readWHATWG, want)
 	}
 	for _, r := range c.opts.Readers {
 		if r.Read != nil {
-			c.compare(r, want)
+			c.compare(r.Name, r.Read, want)
 		}
 	}
 }
 
-func (c *checker) compare(r Reader, want Reading) {
-	got := r.Read(c.in)
+func (c *checker) compare(name string, read func(string) Reading, want Reading) {
+	got := read(c.in)
 	l := c.rfc
 	if got.Err != nil {
-		c.add(CodeDifferential, Low, 0, 0, len(c.in), r.Name+" rejects this valid reference: "+got.Err.Error())
+		c.add(CodeDifferential, Low, 0, 0, len(c.in), name+" rejects this valid reference: "+got.Err.Error())
 		return
 	}
 	diff := func(comp uri.Component, p span, what, g, w string, sev Severity) {
@@ -325,7 +327,7 @@ func (c *checker) compare(r Reader, want Reading) {
 			p = span{0, len(c.in), true}
 		}
 		c.add(CodeDifferential, sev, comp, p.start, p.end,
-			r.Name+" reads "+what+" "+quote(g)+" where RFC 3986 reads "+quote(w))
+			name+" reads "+what+" "+quote(g)+" where RFC 3986 reads "+quote(w))
 	}
 	scheme := strings.ToLower(want.Scheme)
 	switch {
@@ -370,11 +372,22 @@ func portValue(port, scheme string) string {
 	if p == "" && port != "" {
 		p = "0"
 	}
-	if info, ok := defaultPorts[scheme]; ok && p == info {
+	if p != "" && p == defaultPort(scheme) {
 		return ""
 	}
 	return p
 }
 
-// defaultPorts are the default ports of the URL Standard's special schemes.
-var defaultPorts = map[string]string{"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"}
+// defaultPort returns the default port of a special scheme of the URL
+// Standard, or "".
+func defaultPort(scheme string) string {
+	switch scheme {
+	case "http", "ws":
+		return "80"
+	case "https", "wss":
+		return "443"
+	case "ftp":
+		return "21"
+	}
+	return ""
+}

@@ -206,7 +206,7 @@ func TestReaders(t *testing.T) {
 		!strings.Contains(fs[0].Message, "fake") || fs[0].Severity != High {
 		t.Errorf("Lint with a reader that reads another host = %v", fs)
 	}
-	if fs := (Options{Readers: []Reader{NetURL}}).Lint("http://example.com/"); len(fs) != 0 {
+	if fs := (Options{Readers: []Reader{NetURL(), WHATWG()}}).Lint("http://example.com/"); len(fs) != 0 {
 		t.Errorf("Lint with net/url as an extra reader = %v", fs)
 	}
 }
