@@ -52,7 +52,7 @@ func (c *checker) checkAuthority() {
 
 	// Several "@": first against last.
 	auth, authSpan, inClean := rfcAuth, c.rfc.authority, false
-	if strings.Count(brAuth, "@") > strings.Count(rfcAuth, "@") {
+	if !c.same && strings.Count(brAuth, "@") > strings.Count(rfcAuth, "@") {
 		auth, authSpan, inClean = brAuth, c.br.authority, true
 	}
 	if n := strings.Count(auth, "@"); n > 1 {
@@ -90,33 +90,29 @@ func (c *checker) checkAuthority() {
 
 	// The userinfo, in either reading.
 	c.checkUserinfo(c.rfc.userinfo, false)
-	if c.br.userinfo.ok && c.br.userinfo.of(cs) != c.rfc.userinfo.of(s) {
+	if !c.same && c.br.userinfo.ok && c.br.userinfo.of(cs) != c.rfc.userinfo.of(s) {
 		c.checkUserinfo(c.br.userinfo, true)
 	}
 
 	// Zones and "]".
-	for _, r := range []struct {
-		l       layout
-		inClean bool
-	}{{c.rfc, false}, {c.br, true}} {
-		text := s
-		if r.inClean {
-			text = cs
-		}
-		h := r.l.host.of(text)
-		if !strings.HasPrefix(h, "[") || !strings.Contains(h, "%") {
-			continue
-		}
-		sev, msg := Medium, "a zone identifier in an IP-literal: RFC 9844 took zones out of URIs and browsers reject them, net/url accepts them"
-		if strings.Count(r.l.authority.of(text), "]") > 1 {
-			sev, msg = High, `a zone identifier followed by a second "]": parsers disagree on where the host ends (golang/go#78569)`
-		}
-		if r.inClean {
-			c.addClean(CodeIPv6Zone, sev, uri.ComponentHost, r.l.host.start, r.l.host.end, msg)
-		} else {
-			c.add(CodeIPv6Zone, sev, uri.ComponentHost, r.l.host.start, r.l.host.end, msg)
-		}
+	c.checkZone(c.rfc, s, c.add)
+	if !c.same {
+		c.checkZone(c.br, cs, c.addClean)
 	}
+}
+
+// checkZone reports a zone identifier in the IP-literal of l, a reading
+// of text.
+func (c *checker) checkZone(l layout, text string, add addFunc) {
+	h := l.host.of(text)
+	if !strings.HasPrefix(h, "[") || !strings.Contains(h, "%") {
+		return
+	}
+	sev, msg := Medium, "a zone identifier in an IP-literal: RFC 9844 took zones out of URIs and browsers reject them, net/url accepts them"
+	if strings.Count(l.authority.of(text), "]") > 1 {
+		sev, msg = High, `a zone identifier followed by a second "]": parsers disagree on where the host ends (golang/go#78569)`
+	}
+	add(CodeIPv6Zone, sev, uri.ComponentHost, l.host.start, l.host.end, msg)
 }
 
 // hostOf returns the host of hostport text, without the port.
@@ -207,7 +203,7 @@ func looksLikeHost(s string) bool {
 // checkPort checks the port of either reading.
 func (c *checker) checkPort() {
 	c.checkPortSpan(c.rfc.port, c.in, c.add)
-	if c.br.port.of(c.clean.s) != c.rfc.port.of(c.in) {
+	if !c.same && c.br.port.of(c.clean.s) != c.rfc.port.of(c.in) {
 		c.checkPortSpan(c.br.port, c.clean.s, c.addClean)
 	}
 }

@@ -15,6 +15,9 @@ import (
 // browsers' when it differs.
 func (c *checker) checkHosts() {
 	c.checkHost(c.rfc.host, c.in, c.add)
+	if c.same {
+		return
+	}
 	if h := c.br.host.of(c.clean.s); c.br.host.ok && !strings.EqualFold(h, c.rfc.host.of(c.in)) {
 		c.checkHost(c.br.host, c.clean.s, c.addClean)
 	}
@@ -43,6 +46,15 @@ func (c *checker) checkHost(p span, text string, add addFunc) {
 			c.checkInternal(v4, p, add)
 		}
 		c.checkInternal(a, p, add)
+		return
+	}
+
+	if plainName(h) {
+		// Lowercase letters, digits, "-" and ".", not ending in a
+		// number: what every reader takes as it is, a DNS name.
+		if c.opts.SSRF {
+			c.checkLocalName(h, p, add)
+		}
 		return
 	}
 
@@ -88,12 +100,37 @@ func (c *checker) checkHost(p span, text string, add addFunc) {
 		return
 	}
 	if c.opts.SSRF {
-		n := strings.TrimSuffix(name, ".")
-		if n == "localhost" || strings.HasSuffix(n, ".localhost") || n == "metadata.google.internal" || n == "metadata" {
-			add(CodeInternalAddress, High, comp, p.start, p.end,
-				"the host "+quote(h)+" names this machine or a cloud metadata service")
+		c.checkLocalName(name, p, add)
+	}
+}
+
+// checkLocalName reports a host name that names this machine or a cloud
+// metadata service.
+func (c *checker) checkLocalName(name string, p span, add addFunc) {
+	n := strings.TrimSuffix(name, ".")
+	if n == "localhost" || strings.HasSuffix(n, ".localhost") || n == "metadata.google.internal" || n == "metadata" {
+		add(CodeInternalAddress, High, uri.ComponentHost, p.start, p.end,
+			"the host "+quote(name)+" names this machine or a cloud metadata service")
+	}
+}
+
+// plainName reports whether h is a non-empty DNS name of lowercase
+// letters, digits, "-" and ".", whose last label does not begin with a
+// digit (so that no reader takes it for an IPv4 address), without A-labels
+// ("xn--", which the script checks decode), and no longer than DNS allows.
+func plainName(h string) bool {
+	if h == "" || len(h) > 253 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		b := h[i]
+		if !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '.') {
+			return false
 		}
 	}
+	last := strings.TrimSuffix(h, ".")
+	last = last[strings.LastIndexByte(last, '.')+1:]
+	return last != "" && !(last[0] >= '0' && last[0] <= '9') && !strings.Contains(h, "xn--")
 }
 
 // idnaBrowser maps a host as browsers do (UTS #46, non-transitional).

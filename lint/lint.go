@@ -147,6 +147,7 @@ type checker struct {
 	scheme string // the scheme as browsers read it, lowercase
 	rfc    layout // of in
 	br     layout // of clean.s
+	same   bool   // br is rfc: clean.s is the input, delimited alike
 	valid  bool   // in is an IRI reference (RFC 3987), hence RFC 3986 if ASCII
 	iri    uri.IRI
 }
@@ -188,7 +189,7 @@ func (c *checker) run() {
 	if c.clean.s == s && strings.IndexByte(s, '\\') < 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {
 		// Nothing removed, no "\\", two slashes: browsers delimit the
 		// components as RFC 3986 does.
-		c.br = c.rfc
+		c.br, c.same = c.rfc, true
 	} else {
 		c.br = browserLayout(c.clean.s, c.scheme)
 	}
