@@ -3,6 +3,8 @@ package lint
 import (
 	"sort"
 	"strings"
+
+	"github.com/ferret-go/uri"
 )
 
 // span is the byte range s[start:end] of a component; ok tells a present
@@ -50,6 +52,46 @@ func rfcLayout(s string) layout {
 		i = end
 	}
 	l.rest(s, i)
+	return l
+}
+
+// iriLayout is rfcLayout for a valid reference, from the components the
+// parser found rather than a second scan: the grammar and Appendix B split a
+// valid reference alike (RFC 3986, Appendix B).
+func iriLayout(u *uri.IRI) layout {
+	var l layout
+	i := 0
+	if u.HasScheme() {
+		i = len(u.Scheme())
+		l.scheme = span{0, i, true}
+		i++
+	}
+	if u.HasAuthority() {
+		start := i + 2
+		end := start + len(u.Authority())
+		l.authority = span{start, end, true}
+		h := start
+		if u.HasUserinfo() {
+			h += len(u.Userinfo())
+			l.userinfo = span{start, h, true}
+			h++
+		}
+		he := h + len(u.Host())
+		l.host = span{h, he, true}
+		if u.HasPort() {
+			l.port = span{he + 1, end, true}
+		}
+		i = end
+	}
+	pe := i + len(u.Path())
+	l.path = span{i, pe, true}
+	if u.HasQuery() {
+		l.query = span{pe + 1, pe + 1 + len(u.Query()), true}
+		pe = l.query.end
+	}
+	if u.HasFragment() {
+		l.fragment = span{pe + 1, pe + 1 + len(u.Fragment()), true}
+	}
 	return l
 }
 

@@ -185,7 +185,13 @@ func (c *checker) run() {
 	s := c.in
 	c.cleanInput()
 	c.scheme = strings.ToLower(c.rfcSchemeOf(c.clean.s))
-	c.rfc = rfcLayout(s)
+	iri, err := uri.ParseIRI(s)
+	c.valid, c.iri = err == nil, iri
+	if c.valid {
+		c.rfc = iriLayout(&c.iri)
+	} else {
+		c.rfc = rfcLayout(s)
+	}
 	if c.clean.s == s && strings.IndexByte(s, '\\') < 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {
 		// Nothing removed, no "\\", two slashes: browsers delimit the
 		// components as RFC 3986 does.
@@ -193,8 +199,6 @@ func (c *checker) run() {
 	} else {
 		c.br = browserLayout(c.clean.s, c.scheme)
 	}
-	iri, err := uri.ParseIRI(s)
-	c.valid, c.iri = err == nil, iri
 
 	c.checkInvalid(err)
 	c.checkReaders()

@@ -243,3 +243,21 @@ func TestSeverity(t *testing.T) {
 		t.Error(`ParseSeverity("severe") ok`)
 	}
 }
+
+// TestIRILayout checks that the layout taken from a parsed reference is
+// the one Appendix B's split gives (RFC 3986, Appendix B), on every kind of
+// component, absent, empty or not.
+func TestIRILayout(t *testing.T) {
+	for _, s := range []string{
+		"", "a", "/a", "//", "//h", "//u@h:1/p?q#f", "s:", "s://", "s://@:", "s://[::1]:80/p?#",
+		"http://ü@bücher.de:8/ü?ü#ü", "?q", "#f", "s:p?q?#f?", "//h?q", "s://h#",
+	} {
+		i, err := uri.ParseIRI(s)
+		if err != nil {
+			t.Fatalf("ParseIRI(%q): %v", s, err)
+		}
+		if got, want := iriLayout(&i), rfcLayout(s); got != want {
+			t.Errorf("iriLayout(%q) = %+v, rfcLayout gives %+v", s, got, want)
+		}
+	}
+}
