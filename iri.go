@@ -184,6 +184,20 @@ type Options struct {
 	// IDNA is the profile that maps a non-ASCII host to ASCII in
 	// [Options.ToURI] and [Options.Repair].
 	IDNA IDNAProfile
+
+	// Limits of the parsers ([Options.Parse], [Options.ParseIRI]) and of
+	// the result of [Options.Repair], for servers that read untrusted
+	// references; zero means none, the default (see [ErrTooLong]). Each
+	// one exceeded gives an [*Error] with its own cause.
+	//
+	// MaxLength is the most bytes of text (ErrTooLong), MaxSegments the
+	// most path segments as [URI.Segments] counts them
+	// (ErrTooManySegments), MaxQueryParams the most "&"-separated fields
+	// of the query, empty ones included, as net/url counts them
+	// (ErrTooManyQueryParams), and MaxHostLength the most bytes of the
+	// host as written, with the brackets of an IP-literal
+	// (ErrHostTooLong).
+	MaxLength, MaxSegments, MaxQueryParams, MaxHostLength int
 }
 
 // flags returns the parser flags for o, beside those of the grammar.
@@ -196,12 +210,36 @@ func (o Options) flags() pflags {
 
 // Parse parses s by the rule o.Rule (a URI-reference by default, as [Parse]
 // does), with the extensions o allows.
-func (o Options) Parse(s string) (URI, error) { return parseRule(s, o.Rule, o.flags()) }
+func (o Options) Parse(s string) (URI, error) {
+	if !o.limited() {
+		return parseRule(s, o.Rule, o.flags())
+	}
+	return o.parseLimited(s, 0)
+}
+
+// parseLimited parses s with o's limits and the extensions f.
+func (o Options) parseLimited(s string, f pflags) (URI, error) {
+	if err := o.tooLong(s); err != nil {
+		return URI{}, err
+	}
+	u, err := parseRule(s, o.Rule, o.flags()|f)
+	if err != nil {
+		return URI{}, err
+	}
+	if err := o.checkLimits(&u); err != nil {
+		return URI{}, err
+	}
+	return u, nil
+}
 
 // ParseIRI parses s as an IRI-reference (RFC 3987, section 2.2), as
 // [ParseIRI] does, or by the IRI twin of another rule of o.Rule (IRI,
 // absolute-IRI, irelative-ref), with the extensions o allows.
 func (o Options) ParseIRI(s string) (IRI, error) {
+	if o.limited() {
+		u, err := o.parseLimited(s, pIRI)
+		return IRI{u}, err
+	}
 	u, err := parseRule(s, o.Rule, o.flags()|pIRI)
 	return IRI{u}, err
 }

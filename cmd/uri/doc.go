@@ -20,6 +20,7 @@
 //	key        print lookup keys: SURT for web archives, Safe Browsing canonical forms and hashes
 //	site       print the public suffix, registrable domain and origin of URLs
 //	template   expand URI Templates (RFC 6570) or match URIs against one
+//	lint       say how other parsers read URLs and what RFC 3986 warns about
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.
@@ -120,6 +121,17 @@
 // suffix/prefix expressions on one line, and with --hash their 4-byte
 // SHA-256 prefixes. "uri site [input...]" prints each URL's host, public
 // suffix, registrable domain and origin (RFC 6454).
+//
+// # Lint
+//
+// "uri lint [input...]" prints, for each input, one line per finding of the
+// lint package: how net/url and browsers read the string differently from
+// RFC 3986, and what RFC 3986, section 7 warns about, each with a stable
+// code, a severity and the byte span. Any string is an input, valid or not.
+// An input fails (exit status 1) when it has a finding at or above --fail-on
+// (medium by default); --ssrf and --navigation add the checks for URLs a
+// server fetches and for links and redirects, and --policy checks each input
+// against a lint.Policy ("schemes=https hosts=.example.com").
 //
 // # Exit status
 //

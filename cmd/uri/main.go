@@ -49,6 +49,7 @@ var commands = []*command{
 	cmdKey,
 	cmdSite,
 	cmdTemplate,
+	cmdLint,
 }
 
 // lookup returns the command called name, or nil.

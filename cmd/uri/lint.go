@@ -1,0 +1,234 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ferret-go/uri/lint"
+)
+
+const lintHelp = `Lint says how parsers other than RFC 3986's read each input, and what in it
+RFC 3986, section 7 (Security Considerations) warns about: several "@", "\",
+tabs and newlines that browsers remove, slash counts, zones, encoded hosts,
+IPv4 addresses in other spellings, userinfo that looks like a host, a
+password, confusable host names, "%00", encoded "/" and dot segments, bad
+UTF-8, ports of other protocols. Any string is an input, valid or not: the
+dangerous ones are often invalid by RFC 3986 and valid elsewhere. The
+browsers' reading is a model of the URL Standard until this module has a
+WHATWG parser; net/url.Parse is called for real.
+
+For each finding it prints a line on standard output:
+
+  <input>: <start>-<end> <component> <severity> <code>: <explanation>
+
+where start and end delimit the bytes the finding is about. The codes are
+stable; "go doc github.com/ferret-go/uri/lint" lists them. An input fails when
+it has a finding at or above the --fail-on severity (medium by default), and
+with --policy when the policy rejects it.
+
+With --json it writes one JSON object per input, on one line:
+
+  {"input":"http://a:22/","ok":false,"findings":[{"code":"unexpected-port",
+  "severity":"medium","component":"port","start":9,"end":11,"message":"..."}]}
+
+Bytes that are not valid UTF-8 are written as U+FFFD; start and end are
+offsets in the input's bytes. With --policy there is a "policy" member: null when the URL is allowed, else the
+reason. --policy takes settings separated by spaces, each a key, "=" and a
+comma-separated list; the empty policy allows http and https URLs to any
+host that is a name, without userinfo:
+
+  schemes=http,https   the allowed schemes
+  hosts=example.com,.example.org   hosts allowed ("." for a domain and below)
+  ports=80,443         the allowed ports
+  allow=userinfo,ip,internal   what the strict policy forbids
+  fail-on=high         the severity of findings that rejects (medium)
+`
+
+// cmdLint reports findings of the lint package.
+var cmdLint = &command{
+	name:     "lint",
+	synopsis: "[--json] [--fail-on severity] [--ssrf] [--navigation] [--policy settings] [input...]",
+	summary:  "say how other parsers read URLs and what RFC 3986 warns about",
+	help:     lintHelp,
+	shared:   flagJSON,
+	flags: func(fs *flag.FlagSet) runFunc {
+		var a lintArgs
+		fs.Var(&a.failOn, "fail-on", "the `severity` (info, low, medium, high) of a finding that fails an input")
+		fs.BoolVar(&a.opts.SSRF, "ssrf", false, "also report loopback, private, link-local and metadata hosts")
+		fs.BoolVar(&a.opts.Navigation, "navigation", false, "also report javascript:, vbscript: and data: URLs")
+		fs.Var(&a.policy, "policy", "check each input against a policy given as `settings` (see above)")
+		return func(e *env, l *cmdLine) int { return runLint(e, l, &a) }
+	},
+}
+
+type lintArgs struct {
+	opts   lint.Options
+	failOn severityValue
+	policy policyValue
+}
+
+// severityValue is the value of --fail-on.
+type severityValue struct{ s lint.Severity }
+
+func (v *severityValue) String() string {
+	if v.s == 0 {
+		return lint.Medium.String()
+	}
+	return v.s.String()
+}
+
+func (v *severityValue) Set(s string) error {
+	sev, ok := lint.ParseSeverity(s)
+	if !ok {
+		return errors.New("want info, low, medium or high")
+	}
+	v.s = sev
+	return nil
+}
+
+// policyValue is the value of --policy.
+type policyValue struct {
+	p   lint.Policy
+	set bool
+}
+
+func (v *policyValue) String() string { return "" }
+
+func (v *policyValue) Set(s string) error {
+	v.set = true
+	for _, f := range strings.Fields(s) {
+		key, val, ok := strings.Cut(f, "=")
+		if !ok {
+			return fmt.Errorf("setting %q is not key=value", f)
+		}
+		list := strings.Split(val, ",")
+		switch key {
+		case "schemes":
+			v.p.Schemes = list
+		case "hosts":
+			v.p.Hosts = list
+		case "ports":
+			for _, p := range list {
+				n, err := strconv.ParseUint(p, 10, 16)
+				if err != nil {
+					return fmt.Errorf("port %q: not a number from 0 to 65535", p)
+				}
+				v.p.Ports = append(v.p.Ports, uint16(n))
+			}
+		case "allow":
+			for _, a := range list {
+				switch a {
+				case "userinfo":
+					v.p.AllowUserinfo = true
+				case "ip":
+					v.p.AllowIP = true
+				case "internal":
+					v.p.AllowInternal = true
+				default:
+					return fmt.Errorf("allow=%s: want userinfo, ip or internal", a)
+				}
+			}
+		case "fail-on":
+			sev, ok := lint.ParseSeverity(val)
+			if !ok {
+				return fmt.Errorf("fail-on=%s: want info, low, medium or high", val)
+			}
+			v.p.Threshold = sev
+		default:
+			return fmt.Errorf("unknown setting %q: want schemes, hosts, ports, allow or fail-on", key)
+		}
+	}
+	return nil
+}
+
+// Keys of lint's output (sink_test.go has keyFindings and keyCode for its
+// own use, with the same text; "start" and "end" are extract's keys).
+const (
+	keyLintFindings jsonKey = `"findings":`
+	keyLintCode     jsonKey = `"code":`
+	keySeverity     jsonKey = `"severity":`
+	keyMessage      jsonKey = `"message":`
+	keyPolicy       jsonKey = `"policy":`
+)
+
+func runLint(e *env, l *cmdLine, a *lintArgs) int {
+	failOn := a.failOn.s
+	if failOn == 0 {
+		failOn = lint.Medium
+	}
+	return e.eachInput(l.args, func(in string) bool {
+		fs := a.opts.Lint(in)
+		ok := true
+		for _, f := range fs {
+			ok = ok && f.Severity < failOn
+		}
+		var perr error
+		if a.policy.set {
+			_, perr = a.policy.p.Check(in)
+			ok = ok && perr == nil
+		}
+		if e.json {
+			j := e.beginJSON(in)
+			j.key(keyOK).boolean(ok)
+			j.key(keyLintFindings).beginArray()
+			for _, f := range fs {
+				j.beginObject()
+				j.key(keyLintCode).plain(string(f.Code))
+				j.key(keySeverity).plain(f.Severity.String())
+				j.key(keyComponent).plain(componentName(f))
+				j.key(keyStart).integer(f.Start)
+				j.key(keyEnd).integer(f.End)
+				j.key(keyMessage).str(f.Message)
+				j.endObject()
+			}
+			j.endArray()
+			if a.policy.set {
+				j.key(keyPolicy)
+				if perr != nil {
+					j.str(perr.Error())
+				} else {
+					j.null()
+				}
+			}
+			e.endJSON(j)
+			return ok
+		}
+		for _, f := range fs {
+			b, _ := appendVisible(e.text[:0], in, 0)
+			b = append(b, ": "...)
+			b = strconv.AppendInt(b, int64(f.Start), 10)
+			b = append(b, '-')
+			b = strconv.AppendInt(b, int64(f.End), 10)
+			b = append(b, ' ')
+			b = append(b, componentName(f)...)
+			b = append(b, ' ')
+			b = append(b, f.Severity.String()...)
+			b = append(b, ' ')
+			b = append(b, f.Code...)
+			b = append(b, ": "...)
+			b, _ = appendVisible(b, f.Message, 0)
+			e.text = append(b, '\n')
+			e.out.Write(e.text)
+		}
+		if perr != nil {
+			b, _ := appendVisible(e.text[:0], in, 0)
+			b = append(b, ": "...)
+			b, _ = appendVisible(b, perr.Error(), 0)
+			e.text = append(b, '\n')
+			e.out.Write(e.text)
+		}
+		return ok
+	})
+}
+
+// componentName names the component of f as the JSON and text forms write
+// it: "reference" for the reference as a whole.
+func componentName(f lint.Finding) string {
+	if f.Component == 0 {
+		return "reference"
+	}
+	return f.Component.String()
+}

@@ -1,0 +1,432 @@
+package lint
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ferret-go/uri"
+)
+
+// checkScheme checks the scheme and the slashes after it.
+func (c *checker) checkScheme() {
+	s := c.clean.s
+	if c.opts.Navigation {
+		switch c.scheme {
+		case "javascript", "vbscript", "data":
+			c.addClean(CodeScriptScheme, High, uri.ComponentScheme, 0, len(c.scheme),
+				c.scheme+": runs or shows content of the URL's own making where a navigation or a fetch is expected")
+		}
+	}
+	if !isSpecial(c.scheme) || c.scheme == "file" {
+		return
+	}
+	i := len(c.scheme) + 1
+	j := i
+	for j < len(s) && (s[j] == '/' || s[j] == '\\') {
+		j++
+	}
+	if j-i == 2 {
+		return
+	}
+	sev := Medium
+	if c.hostsDiffer() {
+		sev = High
+	}
+	c.addClean(CodeSlashCount, sev, uri.ComponentPath, i, j,
+		plural(j-i, "slash", "slashes")+" after "+quote(c.scheme+":")+": browsers skip them all and read the host "+
+			quote(c.br.host.of(s))+", RFC 3986 and net/url read host "+quote(c.rfc.host.of(c.in))+" and the path after")
+}
+
+// hostsDiffer reports whether the browsers' model and RFC 3986 delimit
+// different hosts (compared without case).
+func (c *checker) hostsDiffer() bool {
+	return !strings.EqualFold(c.br.host.of(c.clean.s), c.rfc.host.of(c.in)) ||
+		c.br.host.ok != c.rfc.host.ok
+}
+
+// checkAuthority checks the delimiters of the authority and the userinfo.
+func (c *checker) checkAuthority() {
+	s, cs := c.in, c.clean.s
+	rfcAuth, brAuth := c.rfc.authority.of(s), c.br.authority.of(cs)
+
+	// Several "@": first against last.
+	auth, authSpan, inClean := rfcAuth, c.rfc.authority, false
+	if !c.same && strings.Count(brAuth, "@") > strings.Count(rfcAuth, "@") {
+		auth, authSpan, inClean = brAuth, c.br.authority, true
+	}
+	if n := strings.Count(auth, "@"); n > 1 {
+		first := auth[strings.IndexByte(auth, '@')+1:]
+		last := auth[strings.LastIndexByte(auth, '@')+1:]
+		msg := strconv.Itoa(n) + ` "@" in the authority: net/url and browsers take the last and read host ` +
+			quote(hostOf(last)) + ", a parser that takes the first reads " + quote(hostOf(first))
+		if inClean {
+			c.addClean(CodeMultipleAt, High, uri.ComponentUserinfo, authSpan.start, authSpan.end, msg)
+		} else {
+			c.add(CodeMultipleAt, High, uri.ComponentUserinfo, authSpan.start, authSpan.end, msg)
+		}
+	}
+
+	// "\" in a special URL.
+	if isSpecial(c.scheme) {
+		end := len(cs)
+		if c.br.query.ok {
+			end = c.br.query.start - 1
+		} else if c.br.fragment.ok {
+			end = c.br.fragment.start - 1
+		}
+		if k := strings.IndexByte(cs[:end], '\\'); k >= 0 {
+			sev, comp := Low, uri.ComponentPath
+			msg := `"\" in a ` + c.scheme + ` URL: browsers read it as "/"`
+			if c.hostsDiffer() {
+				sev, comp = High, uri.ComponentHost
+				msg += " and read the host " + quote(c.br.host.of(cs)) + ", RFC 3986 and net/url the host " + quote(c.rfc.host.of(s))
+			} else if c.br.authority.ok && k < c.br.authority.end {
+				sev, comp = Medium, uri.ComponentHost
+			}
+			c.addClean(CodeBackslash, sev, comp, k, k+1, msg)
+		}
+	}
+
+	// The userinfo, in either reading.
+	c.checkUserinfo(c.rfc.userinfo, false)
+	if !c.same && c.br.userinfo.ok && c.br.userinfo.of(cs) != c.rfc.userinfo.of(s) {
+		c.checkUserinfo(c.br.userinfo, true)
+	}
+
+	// Zones and "]".
+	c.checkZone(c.rfc, s, c.add)
+	if !c.same {
+		c.checkZone(c.br, cs, c.addClean)
+	}
+}
+
+// checkZone reports a zone identifier in the IP-literal of l, a reading
+// of text.
+func (c *checker) checkZone(l layout, text string, add addFunc) {
+	h := l.host.of(text)
+	if !strings.HasPrefix(h, "[") || !strings.Contains(h, "%") {
+		return
+	}
+	sev, msg := Medium, "a zone identifier in an IP-literal: RFC 9844 took zones out of URIs and browsers reject them, net/url accepts them"
+	if strings.Count(l.authority.of(text), "]") > 1 {
+		sev, msg = High, `a zone identifier followed by a second "]": parsers disagree on where the host ends (golang/go#78569)`
+	}
+	add(CodeIPv6Zone, sev, uri.ComponentHost, l.host.start, l.host.end, msg)
+}
+
+// hostOf returns the host of hostport text, without the port.
+func hostOf(hp string) string {
+	if strings.HasPrefix(hp, "[") {
+		if k := strings.IndexByte(hp, ']'); k >= 0 {
+			return hp[:k+1]
+		}
+		return hp
+	}
+	if k := strings.IndexByte(hp, ':'); k >= 0 {
+		return hp[:k]
+	}
+	return hp
+}
+
+// checkUserinfo checks the userinfo of span p (of the cleaned text when
+// inClean).
+func (c *checker) checkUserinfo(p span, inClean bool) {
+	if !p.ok {
+		return
+	}
+	text := c.in
+	add := c.add
+	if inClean {
+		text, add = c.clean.s, c.addClean
+	}
+	ui := p.of(text)
+	if k := strings.IndexByte(ui, ':'); k >= 0 && k+1 < len(ui) {
+		add(CodePassword, Medium, uri.ComponentUserinfo, p.start+k+1, p.end,
+			"a password in the userinfo (RFC 3986, sections 3.2.1 and 7.5): it is logged and shown wherever the URL is; see Redact")
+	}
+	if isWeb(c.scheme) {
+		add(CodeUserinfoHTTP, Medium, uri.ComponentUserinfo, p.start, p.end,
+			"a userinfo in an "+c.scheme+" URL, which RFC 9110, section 4.2.4 forbids: readers take the text before \"@\" for the host")
+	}
+	// Each part between delimiters may pose as a host.
+	for k := 0; k < len(ui); {
+		n := indexSet(ui[k:], &setUserDelim)
+		if n < 0 {
+			n = len(ui) - k
+		}
+		part := ui[k : k+n]
+		// A host name is at most 253 octets (RFC 1035), written with at
+		// most three bytes an octet.
+		if len(part) > 0 && len(part) <= 3*253 {
+			d := decodeLoose(part)
+			if looksLikeHost(d) {
+				add(CodeUserinfoHost, High, uri.ComponentUserinfo, p.start+k, p.start+k+len(part),
+					"the userinfo "+quote(d)+" looks like a host name: a reader sees it, but the host is what follows the \"@\" (RFC 3986, section 7.6)")
+				return
+			}
+		}
+		k += n + 1
+	}
+}
+
+// looksLikeHost reports whether s reads as a host name or an address: an
+// IPv4 address in any form browsers take, "www." and a name, or a dotted
+// name of letters, digits and "-" that ends in a common top-level domain.
+// It is a heuristic: "first.last" is a user name, "bank.com" a host.
+func looksLikeHost(s string) bool {
+	s = strings.ToLower(strings.TrimSuffix(s, "."))
+	if _, ok, _ := parseIPv4Browser(s); ok {
+		return strings.Contains(s, ".") || len(s) > 3
+	}
+	if !strings.Contains(s, ".") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '.') {
+			return false
+		}
+	}
+	if strings.HasPrefix(s, "www.") {
+		return true
+	}
+	switch s[strings.LastIndexByte(s, '.')+1:] {
+	case "com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "io", "co",
+		"app", "dev", "us", "uk", "de", "fr", "ru", "cn", "jp", "br", "in", "it", "nl",
+		"es", "pl", "au", "ca", "ch", "se", "xyz", "online", "site", "top":
+		return true
+	}
+	return false
+}
+
+// checkPort checks the port of either reading.
+func (c *checker) checkPort() {
+	c.checkPortSpan(c.rfc.port, c.in, c.add)
+	if !c.same && c.br.port.of(c.clean.s) != c.rfc.port.of(c.in) {
+		c.checkPortSpan(c.br.port, c.clean.s, c.addClean)
+	}
+}
+
+func (c *checker) checkPortSpan(p span, text string, add func(Code, Severity, uri.Component, int, int, string)) {
+	port := p.of(text)
+	if port == "" {
+		return
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return
+		}
+	}
+	t := strings.TrimLeft(port, "0")
+	if len(t) > 5 || len(t) == 5 && t > "65535" {
+		add(CodePortRange, Medium, uri.ComponentPort, p.start, p.end,
+			"port "+shorten(port)+" is above 65535: RFC 3986 allows any digits, net/url accepts it, browsers reject it and dialers fail or wrap it")
+		return
+	}
+	n, _ := strconv.Atoi(t)
+	if isWeb(c.scheme) && badPort(n) {
+		add(CodeUnexpectedPort, Medium, uri.ComponentPort, p.start, p.end,
+			"port "+strconv.Itoa(n)+" belongs to another protocol ("+portName(n)+"): browsers block it under "+c.scheme+
+				" (Fetch Standard, bad ports), a request to it is the cross-protocol attack of RFC 3986, section 7.2")
+	}
+}
+
+// checkPathQuery checks the percent-encodings of the path, query and
+// fragment, and the query's separators.
+func (c *checker) checkPathQuery() {
+	s, l := c.in, c.rfc
+	if strings.IndexByte(s, '%') >= 0 {
+		c.checkPercent()
+	}
+	q := l.query.of(s)
+	if k := strings.IndexByte(q, ';'); k >= 0 {
+		c.add(CodeSemicolonQuery, Low, uri.ComponentQuery, l.query.start+k, l.query.start+k+1,
+			`";" in the query: net/url.ParseQuery drops the pair that holds it and returns an error, browsers keep it in the value, older servers split parameters at it (CVE-2021-23336)`)
+	}
+	if n := strings.Count(q, "&") + 1; n > maxNetURLParams {
+		c.add(CodeQueryLimit, Medium, uri.ComponentQuery, l.query.start, l.query.end,
+			strconv.Itoa(n)+" query parameters: net/url.ParseQuery reads at most 10000 and returns an error, other readers take them all")
+	}
+}
+
+// checkPercent checks the triplets of the input: what they decode to in
+// each component, and the path segments they hide.
+func (c *checker) checkPercent() {
+	s, l := c.in, c.rfc
+	c.checkEncodings(l.userinfo, uri.ComponentUserinfo)
+	c.checkEncodings(l.path, uri.ComponentPath)
+	c.checkEncodings(l.query, uri.ComponentQuery)
+	c.checkEncodings(l.fragment, uri.ComponentFragment)
+
+	// Dot segments and slashes hidden by encoding, in the path only.
+	path := l.path.of(s)
+	off := l.path.start
+	for len(path) > 0 {
+		seg := path
+		k := strings.IndexByte(path, '/')
+		if k >= 0 {
+			seg = path[:k]
+		}
+		if strings.IndexByte(seg, '%') >= 0 {
+			if d := decodeLoose(seg); (d == "." || d == "..") && seg != d {
+				c.add(CodeEncodedDot, Medium, uri.ComponentPath, off, off+len(seg),
+					"the segment "+quote(seg)+" is "+quote(d)+" once decoded: dot-segment removal (RFC 3986, section 5.2.4) leaves it, a server that decodes first climbs it")
+			}
+			if j := indexEncoded(seg, "2f", "5c"); j >= 0 {
+				c.add(CodeEncodedSlash, Medium, uri.ComponentPath, off+j, off+j+3,
+					"an encoded "+quote(decodeLoose(seg[j:j+3]))+" in a segment: a server that decodes the path before routing it sees another path (RFC 3986, section 7.3)")
+			}
+		}
+		if k < 0 {
+			break
+		}
+		path, off = path[k+1:], off+k+1
+	}
+}
+
+// maxNetURLParams is the default limit of net/url.ParseQuery (Go 1.24 and
+// later, GODEBUG urlmaxqueryparams).
+const maxNetURLParams = 10000
+
+// checkEncodings checks the triplets of span p: encoded controls and
+// octets that are no UTF-8.
+func (c *checker) checkEncodings(p span, comp uri.Component) {
+	t := p.of(c.in)
+	for i := strings.IndexByte(t, '%'); i >= 0 && i < len(t); {
+		b, ok := hexByte(t, i)
+		if !ok {
+			i = nextPercent(t, i+1)
+			continue
+		}
+		switch {
+		case b == 0:
+			c.add(CodeEncodedNUL, High, comp, p.start+i, p.start+i+3,
+				`"%00" decodes to NUL, which ends a string in C and in many file and database APIs (RFC 3986, section 7.3)`)
+		case b < 0x20 || b == 0x7f:
+			c.add(CodeEncodedControl, Medium, comp, p.start+i, p.start+i+3,
+				quote(t[i:i+3])+" decodes to a control character, which may split a header, a log line or a command (RFC 3986, section 7.3)")
+		case b >= 0x80:
+			// A run of encoded non-ASCII octets must be UTF-8.
+			var small [16]byte
+			j, buf := i, small[:0]
+			for j < len(t) {
+				v, ok := hexByte(t, j)
+				if !ok || v < 0x80 {
+					break
+				}
+				buf = append(buf, v)
+				j += 3
+			}
+			if bad, why := badUTF8(buf); bad {
+				c.add(CodeBadUTF8, Medium, comp, p.start+i, p.start+j,
+					"percent-encoded octets that are "+why+" (RFC 3629): decoders differ on them, and a lax one may make \"/\" or \".\" of them (RFC 3986, section 7.3)")
+			}
+			i = nextPercent(t, j)
+			continue
+		}
+		i = nextPercent(t, i+3)
+	}
+}
+
+func nextPercent(t string, i int) int {
+	if i >= len(t) {
+		return -1
+	}
+	k := strings.IndexByte(t[i:], '%')
+	if k < 0 {
+		return -1
+	}
+	return i + k
+}
+
+// badUTF8 reports whether b is not UTF-8, and why: "overlong" for an
+// overlong form, "not UTF-8" otherwise.
+func badUTF8(b []byte) (bool, string) {
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n <= 1 {
+			if b[0] == 0xc0 || b[0] == 0xc1 || len(b) > 1 && (b[0] == 0xe0 && b[1] < 0xa0 || b[0] == 0xf0 && b[1] < 0x90) {
+				return true, "an overlong form"
+			}
+			if len(b) > 1 && b[0] == 0xed && b[1] >= 0xa0 {
+				return true, "a UTF-16 surrogate"
+			}
+			return true, "not UTF-8"
+		}
+		b = b[n:]
+	}
+	return false, ""
+}
+
+func hexByte(t string, i int) (byte, bool) {
+	if i < 0 || i+2 >= len(t) || t[i] != '%' {
+		return 0, false
+	}
+	h, ok1 := unhex(t[i+1])
+	l, ok2 := unhex(t[i+2])
+	return h<<4 | l, ok1 && ok2
+}
+
+func unhex(b byte) (byte, bool) {
+	switch {
+	case b >= '0' && b <= '9':
+		return b - '0', true
+	case b >= 'a' && b <= 'f':
+		return b - 'a' + 10, true
+	case b >= 'A' && b <= 'F':
+		return b - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// decodeLoose decodes the valid triplets of s and keeps the rest as it is.
+func decodeLoose(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if v, ok := hexByte(s, i); ok {
+			b = append(b, v)
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// indexEncoded returns the offset of the first triplet of s that encodes
+// one of the octets given as two lowercase hex digits, or -1.
+func indexEncoded(s string, hex ...string) int {
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); i = nextPercent(s, i+1) {
+		for _, h := range hex {
+			if s[i+1]|0x20 == h[0] && s[i+2]|0x20 == h[1] {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// quote quotes s for a message, shortened when long.
+func quote(s string) string { return strconv.Quote(shorten(s)) }
+
+func shorten(s string) string {
+	if len(s) > 64 {
+		k := 60
+		for k > 0 && !utf8.RuneStart(s[k]) {
+			k--
+		}
+		return s[:k] + "..."
+	}
+	return s
+}

@@ -1,0 +1,51 @@
+package lint_test
+
+import (
+	"fmt"
+
+	"github.com/ferret-go/uri/lint"
+)
+
+func ExampleLint() {
+	for _, f := range lint.Lint("http://a@evil.com:80@good.com/") {
+		fmt.Println(f.Code, f.Severity, f.Component, f.Start, f.End)
+	}
+	// Output:
+	// invalid medium port 20 21
+	// multiple-at high userinfo 7 29
+	// password medium userinfo 18 20
+	// userinfo-http medium userinfo 7 20
+	// userinfo-host high userinfo 9 17
+}
+
+func ExampleOptions_Lint() {
+	o := lint.Options{SSRF: true}
+	for _, f := range o.Lint("http://0x7f.1/admin") {
+		fmt.Println(f.Code+":", f.Message)
+	}
+	// Output:
+	// differential: whatwg reads host "127.0.0.1" where RFC 3986 reads "0x7f.1"
+	// ipv4-form: the host "0x7f.1" is the IPv4 address 127.0.0.1 to browsers and to inet_aton resolvers, a name to RFC 3986 (section 7.4)
+	// internal-address: 127.0.0.1 is a loopback address
+}
+
+func ExamplePolicy_Check() {
+	p := lint.Policy{Hosts: []string{".example.com"}}
+	for _, s := range []string{
+		"https://api.example.com/v1",
+		`https://api.example.com\@evil.test/`,
+		"https://169.254.169.254/latest/meta-data",
+	} {
+		u, err := p.Check(s)
+		fmt.Println(u, err != nil)
+	}
+	// Output:
+	// https://api.example.com/v1 false
+	//  true
+	//  true
+}
+
+func ExampleRedact() {
+	fmt.Println(lint.Redact("https://alice:s3cret@db.example/"))
+	// Output: https://alice:xxxxx@db.example/
+}

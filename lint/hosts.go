@@ -1,0 +1,526 @@
+package lint
+
+import (
+	"net/netip"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+
+	"github.com/ferret-go/uri"
+)
+
+// checkHosts checks the host of each reading: RFC 3986's, and the
+// browsers' when it differs.
+func (c *checker) checkHosts() {
+	c.checkHost(c.rfc.host, c.in, c.add)
+	if c.same {
+		return
+	}
+	if h := c.br.host.of(c.clean.s); c.br.host.ok && !strings.EqualFold(h, c.rfc.host.of(c.in)) {
+		c.checkHost(c.br.host, c.clean.s, c.addClean)
+	}
+}
+
+type addFunc func(Code, Severity, uri.Component, int, int, string)
+
+func (c *checker) checkHost(p span, text string, add addFunc) {
+	if !p.ok {
+		return
+	}
+	h := p.of(text)
+	comp := uri.ComponentHost
+	if strings.HasPrefix(h, "[") {
+		lit := strings.TrimSuffix(h[1:], "]")
+		if k := strings.IndexByte(lit, '%'); k >= 0 {
+			lit = lit[:k]
+		}
+		a, err := netip.ParseAddr(lit)
+		if err != nil {
+			return
+		}
+		if v4, kind := embeddedIPv4(a); kind != "" {
+			add(CodeIPv6Embedded, Medium, comp, p.start, p.end,
+				"an "+kind+" IPv6 address carrying the IPv4 address "+v4.String()+", which a check of IPv4 ranges does not see")
+			c.checkInternal(v4, p, add)
+		}
+		c.checkInternal(a, p, add)
+		return
+	}
+
+	if plainName(h) {
+		// Lowercase letters, digits, "-" and ".", not ending in a
+		// number: what every reader takes as it is, a DNS name.
+		if c.opts.SSRF {
+			c.checkLocalName(h, p, add)
+		}
+		return
+	}
+
+	// What browsers and net/url decode before resolving.
+	name := h
+	if name = decodeLoose(h); name != h {
+		add(CodeEncodedHost, Medium, comp, p.start, p.end,
+			"a percent-encoded host: browsers and net/url decode it to "+quote(name)+", RFC 3986 compares it as written")
+	}
+	// IDNA and Punycode take time quadratic in a label's length, and a
+	// name longer than DNS allows (253 octets, RFC 1035; at most four
+	// bytes a character here) resolves nowhere: such names are not mapped.
+	if len(name) > 4*253 {
+		return
+	}
+	if !isASCII(name) {
+		if utf8.ValidString(name) {
+			c.checkScripts(name, p, add)
+			if m, err := idnaBrowser.ToASCII(name); err == nil {
+				name = m
+			}
+		}
+	} else if strings.Contains(name, "xn--") {
+		if u, err := idna.Punycode.ToUnicode(strings.ToLower(name)); err == nil && u != name {
+			c.checkScripts(u, p, add)
+		}
+	}
+	name = strings.ToLower(name)
+
+	// Numbers that are addresses.
+	if a, ok, num := parseIPv4Browser(name); num {
+		switch {
+		case !ok:
+			add(CodeIPv4Form, Low, comp, p.start, p.end,
+				"the host "+quote(h)+" ends in a number but is no IPv4 address: browsers reject it, RFC 3986 and net/url read a reg-name")
+		case name != a.String():
+			add(CodeIPv4Form, Medium, comp, p.start, p.end,
+				"the host "+quote(h)+" is the IPv4 address "+a.String()+" to browsers and to inet_aton resolvers, a name to RFC 3986 (section 7.4)")
+			c.checkInternal(a, p, add)
+		default:
+			c.checkInternal(a, p, add)
+		}
+		return
+	}
+	if c.opts.SSRF {
+		c.checkLocalName(name, p, add)
+	}
+}
+
+// checkLocalName reports a host name that names this machine or a cloud
+// metadata service.
+func (c *checker) checkLocalName(name string, p span, add addFunc) {
+	n := strings.TrimSuffix(name, ".")
+	if n == "localhost" || strings.HasSuffix(n, ".localhost") || n == "metadata.google.internal" || n == "metadata" {
+		add(CodeInternalAddress, High, uri.ComponentHost, p.start, p.end,
+			"the host "+quote(name)+" names this machine or a cloud metadata service")
+	}
+}
+
+// plainName reports whether h is a non-empty DNS name of lowercase
+// letters, digits, "-" and ".", whose last label does not begin with a
+// digit (so that no reader takes it for an IPv4 address), without A-labels
+// ("xn--", which the script checks decode), and no longer than DNS allows.
+func plainName(h string) bool {
+	if h == "" || len(h) > 253 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		b := h[i]
+		if !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '.') {
+			return false
+		}
+	}
+	last := strings.TrimSuffix(h, ".")
+	last = last[strings.LastIndexByte(last, '.')+1:]
+	return last != "" && !(last[0] >= '0' && last[0] <= '9') && !strings.Contains(h, "xn--")
+}
+
+// idnaBrowser maps a host as browsers do (UTS #46, non-transitional).
+var idnaBrowser = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.StrictDomainName(false))
+
+// checkInternal reports an address that a fetch from a server should not
+// reach, when the SSRF checks are on.
+func (c *checker) checkInternal(a netip.Addr, p span, add addFunc) {
+	if !c.opts.SSRF {
+		return
+	}
+	if kind := internalKind(a); kind != "" {
+		add(CodeInternalAddress, High, uri.ComponentHost, p.start, p.end,
+			a.String()+" is "+kind+" address")
+	}
+}
+
+// Ranges of addresses for internalKind.
+var (
+	cgnat      = netip.MustParsePrefix("100.64.0.0/10")
+	thisNet    = netip.MustParsePrefix("0.0.0.0/8")
+	awsV6Meta  = netip.MustParseAddr("fd00:ec2::254")
+	metadataV4 = netip.MustParseAddr("169.254.169.254")
+	nat64      = netip.MustParsePrefix("64:ff9b::/96")
+	sixToFour  = netip.MustParsePrefix("2002::/16")
+)
+
+// internalKind names the kind of an address a server-side fetch must not
+// reach, with its article ("a loopback"), or returns "".
+func internalKind(a netip.Addr) string {
+	a = a.Unmap()
+	switch {
+	case a == metadataV4 || a == awsV6Meta:
+		return "a cloud metadata"
+	case a.IsLoopback():
+		return "a loopback"
+	case a.IsUnspecified() || a.Is4() && thisNet.Contains(a):
+		return "an unspecified (\"this host\")"
+	case a.IsPrivate():
+		return "a private"
+	case a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast():
+		return "a link-local"
+	case a.Is4() && cgnat.Contains(a):
+		return "a shared (CGNAT, RFC 6598)"
+	case a.IsMulticast():
+		return "a multicast"
+	case a.Is4() && a.As4()[0] >= 240:
+		return "a reserved or broadcast"
+	}
+	return ""
+}
+
+// embeddedIPv4 returns the IPv4 address an IPv6 address carries and the
+// name of the form, or "" when it carries none.
+func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
+	if !a.Is6() {
+		return netip.Addr{}, ""
+	}
+	b := a.As16()
+	v4 := netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
+	switch {
+	case a.Is4In6():
+		return v4, "IPv4-mapped"
+	case nat64.Contains(a):
+		return v4, "NAT64 (RFC 6052)"
+	case sixToFour.Contains(a):
+		return netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]}), "6to4 (RFC 3056)"
+	case b[0]|b[1]|b[2]|b[3]|b[4]|b[5]|b[6]|b[7]|b[8]|b[9]|b[10]|b[11] == 0 && (b[12]|b[13]) != 0:
+		// ::a.b.c.d, IPv4-compatible (deprecated by RFC 4291, section
+		// 2.5.5.1); "::" and "::1" are not.
+		return v4, "IPv4-compatible"
+	}
+	return netip.Addr{}, ""
+}
+
+// parseIPv4Browser reads host as the URL Standard's IPv4 parser does
+// (section 3.5, which follows inet_aton): one to four numbers separated by
+// ".", each decimal, octal with a leading "0" or hexadecimal after "0x",
+// the last filling the remaining octets, with one final "." allowed. num
+// reports whether the host ends in a number, in which case browsers take
+// it for an address: ok then says whether it is a valid one.
+func parseIPv4Browser(host string) (a netip.Addr, ok, num bool) {
+	if len(host) > 1 && host[len(host)-1] == '.' {
+		host = host[:len(host)-1]
+	}
+	last := host[strings.LastIndexByte(host, '.')+1:]
+	if _, ok := parseIPv4Number(last); !ok {
+		isDigits := last != ""
+		for i := 0; i < len(last); i++ {
+			if last[i] < '0' || last[i] > '9' {
+				isDigits = false
+			}
+		}
+		// A decimal last part that overflows still ends in a number.
+		return a, false, isDigits
+	}
+	var parts [4]string
+	n := 0
+	for rest := host; ; n++ {
+		if n == 4 {
+			return a, false, true
+		}
+		k := strings.IndexByte(rest, '.')
+		if k < 0 {
+			parts[n] = rest
+			n++
+			break
+		}
+		parts[n], rest = rest[:k], rest[k+1:]
+	}
+	var v uint64
+	for i, p := range parts[:n] {
+		x, ok := parseIPv4Number(p)
+		if !ok {
+			return a, false, true
+		}
+		if i < n-1 {
+			if x > 255 {
+				return a, false, true
+			}
+			v = v<<8 | x
+			continue
+		}
+		rest := uint(5 - n)
+		if x >= 1<<(8*rest) {
+			return a, false, true
+		}
+		v = v<<(8*rest) | x
+	}
+	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), true, true
+}
+
+// parseIPv4Number reads one part of an IPv4 address as inet_aton does; a
+// value above 2^32 is not ok.
+func parseIPv4Number(p string) (uint64, bool) {
+	if p == "" {
+		return 0, false
+	}
+	base := uint64(10)
+	switch {
+	case len(p) >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'):
+		base, p = 16, p[2:]
+	case len(p) >= 2 && p[0] == '0':
+		base, p = 8, p[1:]
+	}
+	var n uint64
+	for i := 0; i < len(p); i++ {
+		d, ok := unhex(p[i])
+		if !ok || uint64(d) >= base {
+			return 0, false
+		}
+		n = n*base + uint64(d)
+		if n > 1<<32 {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// scriptTables are the scripts checkScripts tells apart; a letter of
+// another script counts as "other".
+var scriptTables = []struct {
+	name  string
+	table *unicode.RangeTable
+}{
+	{"Latin", unicode.Latin}, {"Cyrillic", unicode.Cyrillic}, {"Greek", unicode.Greek},
+	{"Armenian", unicode.Armenian}, {"Hebrew", unicode.Hebrew}, {"Arabic", unicode.Arabic},
+	{"Han", unicode.Han}, {"Hiragana", unicode.Hiragana}, {"Katakana", unicode.Katakana},
+	{"Hangul", unicode.Hangul}, {"Bopomofo", unicode.Bopomofo}, {"Thai", unicode.Thai},
+	{"Devanagari", unicode.Devanagari}, {"Georgian", unicode.Georgian}, {"Cherokee", unicode.Cherokee},
+}
+
+func scriptOf(r rune) string {
+	if !unicode.IsLetter(r) || unicode.In(r, unicode.Common, unicode.Inherited) {
+		return ""
+	}
+	for _, t := range scriptTables {
+		if unicode.Is(t.table, r) {
+			return t.name
+		}
+	}
+	return "other"
+}
+
+// checkScripts checks each label of the Unicode host name for mixed
+// scripts and whole-script confusables.
+//
+// A whole-script confusable label under a top-level domain that is not
+// ASCII is not reported: a Cyrillic name under ".рф" is what that domain
+// holds, and browsers show such names (Chromium's IDN display policy).
+func (c *checker) checkScripts(name string, p span, add addFunc) {
+	labels := strings.FieldsFunc(name, func(r rune) bool { return r == '.' || r == '。' || r == '．' || r == '｡' })
+	asciiTLD := len(labels) > 0 && isASCII(labels[len(labels)-1])
+	if len(labels) > 0 && strings.HasPrefix(labels[len(labels)-1], "xn--") {
+		asciiTLD = false
+	}
+	for _, label := range labels {
+		seen := map[string]bool{}
+		for _, r := range label {
+			if s := scriptOf(r); s != "" {
+				seen[s] = true
+			}
+		}
+		if len(seen) > 1 && !allowedMix(seen) {
+			names := make([]string, 0, len(seen))
+			for _, t := range scriptTables {
+				if seen[t.name] {
+					names = append(names, t.name)
+				}
+			}
+			if seen["other"] {
+				names = append(names, "other")
+			}
+			add(CodeMixedScript, High, uri.ComponentHost, p.start, p.end,
+				"the label "+quote(label)+" mixes the scripts "+strings.Join(names, ", ")+" (Unicode TS #39, section 5.2): it may pose as another name")
+			continue
+		}
+		if asciiTLD && (seen["Cyrillic"] || seen["Greek"]) && len(seen) == 1 && latinLookalike(label) {
+			add(CodeConfusable, High, uri.ComponentHost, p.start, p.end,
+				"the label "+quote(label)+" is written in letters that look like Latin ones: a whole-script confusable (Unicode TS #39, section 4)")
+		}
+	}
+}
+
+// allowedMix reports whether the scripts are a combination that Unicode
+// TS #39's "highly restrictive" level allows: Latin with Han and Japanese
+// kana, with Han and Bopomofo, or with Han and Hangul.
+func allowedMix(seen map[string]bool) bool {
+	for _, set := range [][]string{
+		{"Latin", "Han", "Hiragana", "Katakana"},
+		{"Latin", "Han", "Bopomofo"},
+		{"Latin", "Han", "Hangul"},
+	} {
+		n := 0
+		for _, s := range set {
+			if seen[s] {
+				n++
+			}
+		}
+		if n == len(seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// latinLookalike reports whether every letter of label is a Cyrillic or
+// Greek letter that looks like a Latin letter.
+func latinLookalike(label string) bool {
+	letters := 0
+	for _, r := range label {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		letters++
+		if !strings.ContainsRune(lookalikes, r) {
+			return false
+		}
+	}
+	return letters > 0
+}
+
+// lookalikes are the lowercase Cyrillic and Greek letters whose usual
+// glyphs are those of lowercase Latin letters (a, c, e, h, i, j, k, l, o,
+// p, s, y, x, d, q, w, v, u).
+const lookalikes = "асеһіјкӏорѕухԁԛԝүѵ" + "αικνορυχ"
+
+// badPort reports whether port n is one browsers refuse to fetch (the
+// "bad port" list of the Fetch Standard, section 2.9): the ports of other
+// protocols that a request could be smuggled into.
+func badPort(n int) bool { return portName(n) != "" }
+
+// portName names the protocol of a bad port, or returns "".
+func portName(n int) string {
+	switch n {
+	case 1:
+		return "tcpmux"
+	case 7:
+		return "echo"
+	case 9:
+		return "discard"
+	case 11:
+		return "systat"
+	case 13:
+		return "daytime"
+	case 15:
+		return "netstat"
+	case 17:
+		return "qotd"
+	case 19:
+		return "chargen"
+	case 20, 21:
+		return "FTP"
+	case 22:
+		return "SSH"
+	case 23:
+		return "telnet"
+	case 25, 465, 587:
+		return "SMTP"
+	case 37:
+		return "time"
+	case 42:
+		return "name"
+	case 43:
+		return "whois"
+	case 53:
+		return "DNS"
+	case 69:
+		return "TFTP"
+	case 77:
+		return "RJE"
+	case 79:
+		return "finger"
+	case 87:
+		return "ttylink"
+	case 95:
+		return "supdup"
+	case 101, 102, 103, 104, 109, 110, 995:
+		return "POP and older mail"
+	case 111:
+		return "sunrpc"
+	case 113:
+		return "ident"
+	case 115:
+		return "SFTP (old)"
+	case 117:
+		return "uucp-path"
+	case 119, 563:
+		return "NNTP"
+	case 123:
+		return "NTP"
+	case 135:
+		return "MS RPC"
+	case 137, 139:
+		return "NetBIOS"
+	case 143, 993:
+		return "IMAP"
+	case 161:
+		return "SNMP"
+	case 179:
+		return "BGP"
+	case 389, 636:
+		return "LDAP"
+	case 427:
+		return "SLP"
+	case 512, 513, 514:
+		return "BSD r-commands"
+	case 515:
+		return "printer"
+	case 526, 530, 531, 532, 540, 556:
+		return "old UNIX services"
+	case 548:
+		return "AFP"
+	case 554:
+		return "RTSP"
+	case 601:
+		return "syslog"
+	case 989, 990:
+		return "FTPS"
+	case 1719, 1720:
+		return "H.323"
+	case 1723:
+		return "PPTP"
+	case 2049:
+		return "NFS"
+	case 3659:
+		return "apple-sasl"
+	case 4045:
+		return "lockd"
+	case 4190:
+		return "ManageSieve"
+	case 5060, 5061:
+		return "SIP"
+	case 6000:
+		return "X11"
+	case 6566:
+		return "SANE"
+	case 6665, 6666, 6667, 6668, 6669, 6679, 6697:
+		return "IRC"
+	case 10080:
+		return "Amanda"
+	}
+	return ""
+}

@@ -1,0 +1,251 @@
+package lint
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/ferret-go/uri"
+)
+
+// span is the byte range s[start:end] of a component; ok tells a present
+// component from an absent one (an empty query "?" is present).
+type span struct {
+	start, end int
+	ok         bool
+}
+
+func (p span) of(s string) string {
+	if !p.ok {
+		return ""
+	}
+	return s[p.start:p.end]
+}
+
+// layout is one reading of a string's components, as byte ranges of the
+// string read.
+type layout struct {
+	scheme, authority, userinfo, host, port, path, query, fragment span
+}
+
+// rfcLayout splits s as the regular expression of RFC 3986, Appendix B
+// does, which matches any string:
+//
+//	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+//
+// and the authority as section 3.2 writes it, with the last "@" ending the
+// userinfo (the RFC allows none in it, so a valid reference has at most
+// one) and the first ":" outside an IP-literal beginning the port. For a
+// valid reference these are the components the RFC's grammar finds.
+func rfcLayout(s string) layout {
+	var l layout
+	i := 0
+	if k := indexSet(s, &setSchemeEnd); k > 0 && s[k] == ':' {
+		l.scheme = span{0, k, true}
+		i = k + 1
+	}
+	if strings.HasPrefix(s[i:], "//") {
+		end := len(s)
+		if k := indexSet(s[i+2:], &setAuthEnd); k >= 0 {
+			end = i + 2 + k
+		}
+		l.splitAuthority(s, i+2, end)
+		i = end
+	}
+	l.rest(s, i)
+	return l
+}
+
+// iriLayout is rfcLayout for a valid reference, from the components the
+// parser found rather than a second scan: the grammar and Appendix B split a
+// valid reference alike (RFC 3986, Appendix B).
+func iriLayout(u *uri.IRI) layout {
+	var l layout
+	i := 0
+	if u.HasScheme() {
+		i = len(u.Scheme())
+		l.scheme = span{0, i, true}
+		i++
+	}
+	if u.HasAuthority() {
+		start := i + 2
+		end := start + len(u.Authority())
+		l.authority = span{start, end, true}
+		h := start
+		if u.HasUserinfo() {
+			h += len(u.Userinfo())
+			l.userinfo = span{start, h, true}
+			h++
+		}
+		he := h + len(u.Host())
+		l.host = span{h, he, true}
+		if u.HasPort() {
+			l.port = span{he + 1, end, true}
+		}
+		i = end
+	}
+	pe := i + len(u.Path())
+	l.path = span{i, pe, true}
+	if u.HasQuery() {
+		l.query = span{pe + 1, pe + 1 + len(u.Query()), true}
+		pe = l.query.end
+	}
+	if u.HasFragment() {
+		l.fragment = span{pe + 1, pe + 1 + len(u.Fragment()), true}
+	}
+	return l
+}
+
+// browserLayout splits s, already stripped of tabs, newlines and edge
+// spaces, as the URL Standard's state machine delimits the components of a
+// URL whose scheme is special: after the scheme any run of "/" and "\"
+// introduces the authority, which ends at "/", "\", "?" or "#". For other
+// schemes it is rfcLayout. It models only where components begin and end,
+// not what the host parser makes of the host.
+func browserLayout(s, scheme string) layout {
+	if !isSpecial(scheme) {
+		return rfcLayout(s)
+	}
+	var l layout
+	i := len(scheme) + 1
+	l.scheme = span{0, len(scheme), true}
+	if i > len(s) {
+		i = len(s)
+	}
+	j := i
+	for j < len(s) && (s[j] == '/' || s[j] == '\\') {
+		j++
+	}
+	if scheme == "file" && j-i < 2 {
+		// file URLs without "//" have no authority.
+		l.rest(s, i)
+		return l
+	}
+	end := len(s)
+	if k := indexSet(s[j:], &setBrAuthEnd); k >= 0 {
+		end = j + k
+	}
+	l.splitAuthority(s, j, end)
+	l.rest(s, end)
+	return l
+}
+
+// splitAuthority fills the authority, userinfo, host and port of l from
+// s[start:end].
+func (l *layout) splitAuthority(s string, start, end int) {
+	l.authority = span{start, end, true}
+	h := start
+	if k := strings.LastIndexByte(s[start:end], '@'); k >= 0 {
+		l.userinfo = span{start, start + k, true}
+		h = start + k + 1
+	}
+	he := end
+	if h < end && s[h] == '[' {
+		if k := strings.IndexByte(s[h:end], ']'); k >= 0 {
+			he = h + k + 1
+		}
+	} else if k := strings.IndexByte(s[h:end], ':'); k >= 0 {
+		he = h + k
+	}
+	l.host = span{h, he, true}
+	if he < end && s[he] == ':' {
+		l.port = span{he + 1, end, true}
+	} else if he < end {
+		// Text after an IP-literal's "]" that is no port: count it as
+		// the port, which it is where the reading goes on.
+		l.port = span{he, end, true}
+	}
+}
+
+// rest fills the path, query and fragment of l from s[i:].
+func (l *layout) rest(s string, i int) {
+	pe := len(s)
+	if k := indexSet(s[i:], &setPathEnd); k >= 0 {
+		pe = i + k
+	}
+	l.path = span{i, pe, true}
+	if pe < len(s) && s[pe] == '?' {
+		qe := len(s)
+		if k := strings.IndexByte(s[pe:], '#'); k >= 0 {
+			qe = pe + k
+		}
+		l.query = span{pe + 1, qe, true}
+		pe = qe
+	}
+	if pe < len(s) && s[pe] == '#' {
+		l.fragment = span{pe + 1, len(s), true}
+	}
+}
+
+// isSpecial reports whether the URL Standard treats the lowercase scheme
+// as special (its section 4.1), with the parsing rules that come with it.
+func isSpecial(scheme string) bool {
+	switch scheme {
+	case "http", "https", "ws", "wss", "ftp", "file":
+		return true
+	}
+	return false
+}
+
+// isWeb reports whether scheme is one of the schemes of HTTP and
+// WebSocket, whose ports and userinfo rules this package checks.
+func isWeb(scheme string) bool {
+	switch scheme {
+	case "http", "https", "ws", "wss":
+		return true
+	}
+	return false
+}
+
+// cleaned is a string as browsers read it before parsing: without leading
+// and trailing C0 controls and spaces, and without any tab, CR or LF (the
+// URL Standard's basic URL parser, steps 1 to 3). at maps an offset in the
+// cleaned text back to the input.
+type cleaned struct {
+	s     string
+	start int   // offset of the cleaned text's first byte in the input
+	holes []int // input offsets of the removed tabs and newlines, in order
+}
+
+// at returns the offset in the input of byte i of the cleaned text.
+func (c *cleaned) at(i int) int {
+	// The k-th byte after the start is the input's byte start+k plus the
+	// number of holes before it: the smallest n with holes[n] > start+k+n.
+	i += c.start
+	n := sort.Search(len(c.holes), func(n int) bool { return c.holes[n] > i+n })
+	return i + n
+}
+
+func isC0Space(b byte) bool { return b <= ' ' }
+
+func isTabNewline(b byte) bool { return b == '\t' || b == '\n' || b == '\r' }
+
+// byteSet is a set of bytes, for indexSet.
+type byteSet [256]bool
+
+func newByteSet(chars string) (b byteSet) {
+	for i := 0; i < len(chars); i++ {
+		b[chars[i]] = true
+	}
+	return b
+}
+
+// The sets of bytes that end a component, for the layouts.
+var (
+	setSchemeEnd = newByteSet(":/?#")
+	setAuthEnd   = newByteSet("/?#")
+	setBrAuthEnd = newByteSet("/\\?#")
+	setPathEnd   = newByteSet("?#")
+	setTabNL     = newByteSet("\t\r\n")
+	setUserDelim = newByteSet("@:")
+)
+
+// indexSet returns the index of the first byte of s in set, or -1: what
+// strings.IndexAny does, without building its set on every call.
+func indexSet(s string, set *byteSet) int {
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			return i
+		}
+	}
+	return -1
+}

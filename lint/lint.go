@@ -1,0 +1,398 @@
+// Package lint says how parsers other than RFC 3986's will read a URL, and
+// what in it RFC 3986, section 7 (Security Considerations) warns about.
+//
+// An allow-list that checks a URL with one parser while a dialer or a
+// browser reads the same string with another is the pattern of several
+// vulnerabilities (golang/go#29098, CVE-2025-47912, CVE-2026-25679,
+// golang/go#78569). [Lint] takes any string, valid or not (the dangerous
+// ones are often invalid by RFC 3986 and valid elsewhere), and returns
+// [Finding] values, each with a stable [Code], a [Severity], the component
+// and the byte span it is about and a one-line explanation.
+//
+// The readings compared are RFC 3986's (this module's parser), net/url's
+// (net/url.Parse, called for real) and the browsers' (the URL Standard of
+// WHATWG, through this module's parser github.com/ferret-go/uri/whatwg,
+// called for real): their disagreements on a valid reference are
+// [CodeDifferential] findings, and other parsers plug in as a [Reader] in
+// [Options.Readers]. Where a component begins and ends in the input, for
+// the spans of findings on strings RFC 3986 rejects, comes from a model of
+// the URL Standard's state machine kept here (see [CodeBackslash],
+// [CodeSlashCount], [CodeTabNewline], [CodeEdgeSpace]).
+//
+// [Policy] answers the common question on top of Lint: is this URL safe to
+// fetch, or to redirect to? [Redact] prints a URL without its password.
+//
+// Every function here is safe for concurrent use, never panics, and runs in
+// time and memory linear in its input.
+package lint
+
+import (
+	"net/netip"
+	"net/url"
+	"strings"
+
+	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
+)
+
+// A Reading is what one parser makes of a string: its components, decoded
+// as that parser decodes them, or the error it gives.
+type Reading struct {
+	Err      error  // non-nil when the parser rejects the string
+	Scheme   string // as the parser returns it (compared without case)
+	Userinfo string // decoded; HasUserinfo tells an empty one from none
+	Host     string // decoded, without the brackets of an IP-literal
+	Port     string
+	Path     string // decoded
+	// HasUserinfo reports whether there is a userinfo, maybe empty.
+	HasUserinfo bool
+	// Opaque reports that Path is not to be compared: the parser reads
+	// no hierarchical path (as net/url does for "mailto:a@b"), or
+	// normalizes it (as the URL Standard removes dot segments).
+	Opaque bool
+}
+
+// A Reader is a parser to compare RFC 3986's reading with: Name names it
+// in messages ("net/url", "whatwg") and Read reads a string. Read must be
+// safe for concurrent use.
+type Reader struct {
+	Name string
+	Read func(s string) Reading
+}
+
+// NetURL returns the Reader of net/url.Parse, which [Lint] always
+// consults. (A function, not a variable, so that no caller can change what
+// every Lint call reads with.)
+func NetURL() Reader { return Reader{Name: "net/url", Read: readNetURL} }
+
+// WHATWG returns the Reader of this module's URL Standard parser
+// (github.com/ferret-go/uri/whatwg), what browsers read, which [Lint]
+// always consults. It compares what the standard keeps of a URL: the
+// scheme, the userinfo (an empty one is dropped by the standard), the host
+// in its serialized form (lowercase, A-labels, IPv4 numbers in dotted
+// decimal) and the port (a default port is none). The path, which the
+// standard normalizes, is not compared.
+func WHATWG() Reader { return Reader{Name: "whatwg", Read: readWHATWG} }
+
+func readWHATWG(s string) Reading {
+	u, err := whatwg.Parse(s)
+	if err != nil {
+		return Reading{Err: err}
+	}
+	r := Reading{Scheme: strings.TrimSuffix(u.Protocol(), ":"), Port: u.Port(), Opaque: true}
+	r.Host = strings.TrimSuffix(strings.TrimPrefix(u.Hostname(), "["), "]")
+	if user, pass := u.Username(), u.Password(); user != "" || pass != "" {
+		r.HasUserinfo = true
+		r.Userinfo = decodeLoose(user)
+		if pass != "" {
+			r.Userinfo += ":" + decodeLoose(pass)
+		}
+	}
+	return r
+}
+
+func readNetURL(s string) Reading {
+	u, err := url.Parse(s)
+	if err != nil {
+		return Reading{Err: err}
+	}
+	r := Reading{Scheme: u.Scheme, Host: u.Hostname(), Port: u.Port(), Path: u.Path, Opaque: u.Opaque != ""}
+	if u.User != nil {
+		r.HasUserinfo = true
+		r.Userinfo = u.User.Username()
+		if p, ok := u.User.Password(); ok {
+			r.Userinfo += ":" + p
+		}
+	}
+	return r
+}
+
+// Options choose what [Options.Lint] checks beyond its default set. The
+// zero Options are those of [Lint]. Options are values, safe to share.
+type Options struct {
+	// SSRF adds the checks for fetching URLs given by others: a host that
+	// is a loopback, private, link-local or metadata address, or names one
+	// ([CodeInternalAddress]).
+	SSRF bool
+	// Navigation adds the checks for URLs followed as links or redirects:
+	// javascript:, vbscript: and data: ([CodeScriptScheme]).
+	Navigation bool
+	// Readers are parsers to compare with besides net/url and the URL
+	// Standard's (see [NetURL] and [WHATWG]); each disagreement is a
+	// [CodeDifferential].
+	Readers []Reader
+}
+
+// Lint checks s with the zero Options: see [Options.Lint].
+func Lint(s string) []Finding { return Options{}.Lint(s) }
+
+// Lint returns what it finds in s, in the order of the checks (each code
+// at most once per component), or nil for a string that every parser reads
+// alike and that nothing of RFC 3986, section 7 applies to. s may be any
+// string: an invalid one gives a [CodeInvalid] finding and is checked all
+// the same, as other parsers would read it.
+func (o Options) Lint(s string) []Finding {
+	c := &checker{in: s, opts: o}
+	c.run()
+	return c.out
+}
+
+// checker holds the state of one Lint call.
+type checker struct {
+	in   string
+	opts Options
+	out  []Finding
+
+	clean  cleaned
+	scheme string // the scheme as browsers read it, lowercase
+	rfc    layout // of in
+	br     layout // of clean.s
+	same   bool   // br is rfc: clean.s is the input, delimited alike
+	valid  bool   // in is an IRI reference (RFC 3987), hence RFC 3986 if ASCII
+	iri    uri.IRI
+}
+
+// add records a finding unless one with the same code and component is
+// there already, which bounds the findings by the number of codes.
+func (c *checker) add(code Code, sev Severity, comp uri.Component, start, end int, msg string) {
+	for _, f := range c.out {
+		if f.Code == code && f.Component == comp {
+			return
+		}
+	}
+	if start < 0 {
+		start = 0
+	}
+	if end > len(c.in) {
+		end = len(c.in)
+	}
+	if end < start {
+		end = start
+	}
+	c.out = append(c.out, Finding{Code: code, Severity: sev, Component: comp, Start: start, End: end, Message: msg})
+}
+
+// addClean records a finding whose span is in the cleaned text.
+func (c *checker) addClean(code Code, sev Severity, comp uri.Component, start, end int, msg string) {
+	s, e := c.clean.at(start), c.clean.at(end)
+	if end > start {
+		e = c.clean.at(end-1) + 1
+	}
+	c.add(code, sev, comp, s, e, msg)
+}
+
+func (c *checker) run() {
+	s := c.in
+	c.cleanInput()
+	c.scheme = strings.ToLower(c.rfcSchemeOf(c.clean.s))
+	iri, err := uri.ParseIRI(s)
+	c.valid, c.iri = err == nil, iri
+	if c.valid {
+		c.rfc = iriLayout(&c.iri)
+	} else {
+		c.rfc = rfcLayout(s)
+	}
+	if c.clean.s == s && strings.IndexByte(s, '\\') < 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {
+		// Nothing removed, no "\\", two slashes: browsers delimit the
+		// components as RFC 3986 does.
+		c.br, c.same = c.rfc, true
+	} else {
+		c.br = browserLayout(c.clean.s, c.scheme)
+	}
+
+	c.checkInvalid(err)
+	c.checkReaders()
+	c.checkScheme()
+	c.checkAuthority()
+	c.checkHosts()
+	c.checkPort()
+	c.checkPathQuery()
+}
+
+// twoSlashes reports whether s[i:] begins with exactly two "/".
+func twoSlashes(s string, i int) bool {
+	return len(s) >= i+2 && s[i] == '/' && s[i+1] == '/' && (len(s) == i+2 || s[i+2] != '/')
+}
+
+// rfcSchemeOf returns the scheme s begins with, or "".
+func (c *checker) rfcSchemeOf(s string) string {
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		switch {
+		case b >= 'a' && b <= 'z', b >= 'A' && b <= 'Z':
+		case i > 0 && (b >= '0' && b <= '9' || b == '+' || b == '-' || b == '.'):
+		case b == ':' && i > 0:
+			return s[:i]
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// cleanInput removes what browsers remove before parsing, and reports it.
+func (c *checker) cleanInput() {
+	s := c.in
+	i, j := 0, len(s)
+	for i < j && isC0Space(s[i]) {
+		i++
+	}
+	for j > i && isC0Space(s[j-1]) {
+		j--
+	}
+	if i > 0 {
+		c.add(CodeEdgeSpace, Medium, 0, 0, i, "spaces or controls before the reference: browsers remove them, RFC 3986 does not allow them")
+	}
+	if j < len(s) {
+		c.add(CodeEdgeSpace, Medium, 0, j, len(s), "spaces or controls after the reference: browsers remove them, RFC 3986 does not allow them")
+	}
+	c.clean = cleaned{s: s[i:j], start: i}
+	inner := s[i:j]
+	if strings.IndexByte(inner, '\t') < 0 && strings.IndexByte(inner, '\n') < 0 && strings.IndexByte(inner, '\r') < 0 {
+		return
+	}
+	var b strings.Builder
+	b.Grow(len(inner))
+	first, n := -1, 0
+	for k := 0; k < len(inner); k++ {
+		if isTabNewline(inner[k]) {
+			c.clean.holes = append(c.clean.holes, i+k)
+			if first < 0 {
+				first = i + k
+			}
+			n++
+			continue
+		}
+		b.WriteByte(inner[k])
+	}
+	c.clean.s = b.String()
+	c.add(CodeTabNewline, High, uri.Component(0), first, first+1,
+		plural(n, "tab or newline", "tabs or newlines")+" inside the reference: browsers remove them (reading "+quote(c.clean.s)+"), RFC 3986 does not allow them")
+}
+
+// checkInvalid reports a string that is no reference.
+func (c *checker) checkInvalid(err error) {
+	if err == nil {
+		return
+	}
+	e, ok := err.(*uri.Error)
+	if !ok {
+		return
+	}
+	msg := "not a URI reference by RFC 3986: " + strings.TrimPrefix(e.Error(), "uri: ")
+	sev := Low
+	if r := readNetURL(c.in); r.Err == nil {
+		sev = Medium
+		msg += "; net/url.Parse accepts it (host " + quote(r.Host) + ")"
+	}
+	if r := readWHATWG(c.in); r.Err == nil {
+		sev = Medium
+		msg += "; browsers (the URL Standard) accept it (host " + quote(r.Host) + ")"
+	}
+	c.add(CodeInvalid, sev, e.Component, e.Offset, e.Offset+1, msg)
+}
+
+// rfcReading is RFC 3986's reading of a valid input, as a Reading.
+func (c *checker) rfcReading() Reading {
+	i := c.iri
+	r := Reading{Scheme: i.Scheme(), HasUserinfo: i.HasUserinfo(), Userinfo: i.DecodedUserinfo(),
+		Host: i.DecodedHost(), Port: i.Port(), Path: i.DecodedPath()}
+	return r
+}
+
+// checkReaders compares the readers' readings with RFC 3986's.
+func (c *checker) checkReaders() {
+	if !c.valid {
+		return
+	}
+	want := c.rfcReading()
+	c.compare("net/url", readNetURL, want)
+	if c.iri.HasScheme() {
+		// The URL Standard reads a relative reference only against a
+		// base, which Lint does not have.
+		c.compare("whatwg", readWHATWG, want)
+	}
+	for _, r := range c.opts.Readers {
+		if r.Read != nil {
+			c.compare(r.Name, r.Read, want)
+		}
+	}
+}
+
+func (c *checker) compare(name string, read func(string) Reading, want Reading) {
+	got := read(c.in)
+	l := c.rfc
+	if got.Err != nil {
+		c.add(CodeDifferential, Low, 0, 0, len(c.in), name+" rejects this valid reference: "+got.Err.Error())
+		return
+	}
+	diff := func(comp uri.Component, p span, what, g, w string, sev Severity) {
+		if !p.ok {
+			// RFC 3986 reads no such component: the whole reference.
+			p = span{0, len(c.in), true}
+		}
+		c.add(CodeDifferential, sev, comp, p.start, p.end,
+			name+" reads "+what+" "+quote(g)+" where RFC 3986 reads "+quote(w))
+	}
+	scheme := strings.ToLower(want.Scheme)
+	switch {
+	case !strings.EqualFold(got.Scheme, want.Scheme):
+		diff(uri.ComponentScheme, l.scheme, "scheme", got.Scheme, want.Scheme, High)
+	case strings.TrimSuffix(got.Userinfo, ":") != strings.TrimSuffix(want.Userinfo, ":"):
+		// "user:" has an empty password, which the URL Standard drops.
+		diff(uri.ComponentUserinfo, l.userinfo, "userinfo", got.Userinfo, want.Userinfo, High)
+	case !sameHost(got.Host, want.Host):
+		diff(uri.ComponentHost, l.host, "host", got.Host, want.Host, High)
+	case portValue(got.Port, scheme) != portValue(want.Port, scheme):
+		diff(uri.ComponentPort, l.port, "port", got.Port, want.Port, Medium)
+	case !got.Opaque && got.Path != want.Path:
+		diff(uri.ComponentPath, l.path, "path", got.Path, want.Path, Low)
+	}
+}
+
+// sameHost reports whether two readings of a host name the same host: the
+// same text without regard to case, the same IP address however written,
+// or the same name once mapped by IDNA (the URL Standard serializes
+// A-labels, RFC 3987 keeps what was written).
+func sameHost(a, b string) bool {
+	if strings.EqualFold(a, b) {
+		return true
+	}
+	if x, err := netip.ParseAddr(a); err == nil {
+		y, err := netip.ParseAddr(b)
+		return err == nil && x == y
+	}
+	if len(a) > 4*253 || len(b) > 4*253 {
+		return false
+	}
+	x, err1 := idnaBrowser.ToASCII(a)
+	y, err2 := idnaBrowser.ToASCII(b)
+	return err1 == nil && err2 == nil && strings.EqualFold(x, y)
+}
+
+// portValue returns port without leading zeros, or "" when it is empty or
+// the default port of scheme (which the URL Standard drops).
+func portValue(port, scheme string) string {
+	p := strings.TrimLeft(port, "0")
+	if p == "" && port != "" {
+		p = "0"
+	}
+	if p != "" && p == defaultPort(scheme) {
+		return ""
+	}
+	return p
+}
+
+// defaultPort returns the default port of a special scheme of the URL
+// Standard, or "".
+func defaultPort(scheme string) string {
+	switch scheme {
+	case "http", "ws":
+		return "80"
+	case "https", "wss":
+		return "443"
+	case "ftp":
+		return "21"
+	}
+	return ""
+}

@@ -1,0 +1,263 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ferret-go/uri"
+)
+
+// codeCases holds, for every code, inputs that must produce it and near
+// misses that must not: each is derived from the rule the code documents
+// (RFC 3986 section 7, the URL Standard, net/url's documented behaviour).
+var codeCases = []struct {
+	code Code
+	opts Options
+	must []string
+	near []string
+}{
+	{CodeInvalid, Options{},
+		[]string{"http://a b/", "http://exa mple.com", "http://[::1", "%zz", `http://good.com\@evil.com/`},
+		[]string{"http://a/b", "", "//a", "http://ü.example/ü", "a:b"}},
+	{CodeDifferential, Options{},
+		// net/url rejects escapes in a reg-name and IPvFuture literals,
+		// both valid by RFC 3986, section 3.2.2.
+		// The URL Standard reads an authority after "http:" and rejects
+		// a dotted number above 255.
+		[]string{"http://%65vil.com/", "http://[v1.x]/", "http:example.com/", "http://256.256.256.256/", "https://"},
+		[]string{"http://evil.com/", "http://a/b?c#d", "mailto:a@b", "http://[::1]:80/", "/a/b", "HTTP://Example.COM:80/",
+			"http://bücher.de/", "http://[0:0::1]/", "https://user:@h/", "http://h:0080/", "http://a/./b/../c"}},
+	{CodeEdgeSpace, Options{},
+		[]string{" http://a/", "http://a/ ", "\x00http://a/", "http://a/\x1f"},
+		[]string{"http://a/", "http://a/%20", "http://a/?q=%20"}},
+	{CodeTabNewline, Options{},
+		[]string{"ht\ttp://a/", "http://a\n/", "http://a/\rb", "java\nscript:x"},
+		[]string{"http://a/%09", "http://a/b", "\thttp://a/"}},
+	{CodeMultipleAt, Options{},
+		[]string{"http://a@evil.com:80@good.com/", "http://a@b@c/", `http:\\a@b@c/`},
+		[]string{"http://a@b/", "http://a%40b@c/", "http://a/@b@c", "mailto:a@b@c"}},
+	{CodeBackslash, Options{},
+		[]string{`http://good.com\@evil.com/`, `http:\\evil.com/`, `https://a/b\c`, `ws://a\b`},
+		[]string{`http://a/b?c\d`, `http://a/#\`, `foo://a\b`, "http://a/b%5Cc"}},
+	{CodeSlashCount, Options{},
+		[]string{"http:////x", "http:/x", "https:x", "http:///x", `http:\\\x`},
+		[]string{`http:/\x`, "http://x/", "foo:////x", "file:///x", "http://x//y", "mailto:x"}},
+	{CodeIPv6Zone, Options{},
+		[]string{"http://[::1%25]evil.com]/", "http://[fe80::1%25eth0]/", "http://[fe80::1%eth0]/"},
+		[]string{"http://[::1]/", "http://[fe80::1]/%25", "http://a/[%25]"}},
+	{CodeEncodedHost, Options{},
+		[]string{"http://%65vil.com/", "http://%31%32%37.1/", "foo://a%2Eb/"},
+		[]string{"http://evil.com/%65", "http://a/?h=%65", "http://%/"}},
+	{CodeSemicolonQuery, Options{},
+		[]string{"http://a/?x=1;y=2", "http://a/?;"},
+		[]string{"http://a/;x?y=1", "http://a/?x=%3B", "http://a/#;"}},
+	{CodeQueryLimit, Options{},
+		[]string{"http://a/?" + strings.Repeat("a&", 10000)},
+		[]string{"http://a/?" + strings.Repeat("a&", 9999), "http://a/#" + strings.Repeat("&", 20000)}},
+	{CodeIPv4Form, Options{},
+		[]string{"http://0x7f.1/", "http://0177.0.0.1/", "http://127.1/", "http://2130706433/", "http://127.0.0.1./", "http://1.2.3.256/", "http://%31%32%37.1/"},
+		[]string{"http://127.0.0.1/", "http://1.2.3.4.example/", "http://v1.2a/", "http://a/127.1", "http://0x7g.com/"}},
+	{CodeIPv6Embedded, Options{},
+		[]string{"http://[::ffff:127.0.0.1]/", "http://[::ffff:7f00:1]/", "http://[64:ff9b::a00:1]/", "http://[2002:7f00:1::]/", "http://[::127.0.0.1]/"},
+		[]string{"http://[::1]/", "http://[::]/", "http://[2001:db8::1]/", "http://127.0.0.1/"}},
+	{CodeInternalAddress, Options{SSRF: true},
+		[]string{"http://127.0.0.1/", "http://10.1.2.3/", "http://192.168.0.1/", "http://169.254.169.254/latest", "http://[::1]/",
+			"http://[fd00:ec2::254]/", "http://localhost/", "http://a.localhost/", "http://0x7f.1/", "http://[::ffff:10.0.0.1]/", "http://0/", "http://100.64.0.1/"},
+		[]string{"http://8.8.8.8/", "http://example.com/", "http://[2001:4860::8888]/", "http://a/127.0.0.1", "http://localhost.example.com/"}},
+	{CodePassword, Options{},
+		[]string{"http://user:pass@host/", "ftp://a:b@c/", "http://a:b@c@d/"},
+		[]string{"http://user@host/", "http://user:@host/", "http://host:80/", "mailto:a:b@c"}},
+	{CodeUserinfoHost, Options{},
+		[]string{"http://www.bank.com@evil.com/", "http://bank.com@evil.com/", "http://10.0.0.1@evil.com/", "https://user:paypal.com@evil.com/"},
+		[]string{"http://john.doe@example.com/", "http://user@example.com/", "http://example.com/www.bank.com@x"}},
+	{CodeUserinfoHTTP, Options{},
+		[]string{"http://user@host/", "https://@host/", "ws://a:b@c/"},
+		[]string{"ftp://user@host/", "http://host/", "http://host/a@b", "ssh://git@github.com/x"}},
+	{CodeMixedScript, Options{},
+		[]string{"http://paypаl.com/", "http://xn--paypl-7ve.com/", "http://gοogle.com/"},
+		[]string{"http://例え.jp/", "http://日本語ドメイン.jp/", "http://москва.рф/", "http://bücher.de/", "http://ab.com/", "http://\ufdd0zyx.com/", "http://a\u0301b.com/"}},
+	{CodeConfusable, Options{},
+		[]string{"http://аррӏе.com/", "http://xn--80ak6aa92e.com/", "http://сосо.com/"},
+		[]string{"http://москва.рф/", "http://apple.com/", "http://пример.рф/", "http://αβγ.gr/", "http://рус.рус/", "http://xn--p1acf.xn--p1acf/"}},
+	{CodeEncodedNUL, Options{},
+		[]string{"http://a/%00", "http://a/?x=%00", "http://a/#%00"},
+		[]string{"http://a/%2500", "http://a/%0", "http://a/00"}},
+	{CodeEncodedControl, Options{},
+		[]string{"http://a/%0a", "http://a/?x=%0D%0A", "http://a/%7f"},
+		[]string{"http://a/%20", "http://a/%250a", "http://a/%80"}},
+	{CodeEncodedSlash, Options{},
+		[]string{"http://a/b%2fc", "http://a/%2F", "http://a/..%5c..%5cwin.ini"},
+		[]string{"http://a/b/c", "http://a/?x=%2F", "http://a/%252F"}},
+	{CodeEncodedDot, Options{},
+		[]string{"http://a/%2e%2e/x", "http://a/.%2E/x", "http://a/b/%2e", "/%2E%2e"},
+		[]string{"http://a/../x", "http://a/%2e%2e%2e/", "http://a/?%2e%2e", "http://a/%2ex"}},
+	{CodeBadUTF8, Options{},
+		[]string{"http://a/%c0%af", "http://a/%ff", "http://a/?x=%e9", "http://a/%ed%a0%80", "http://a/%c3"},
+		[]string{"http://a/%c3%a9", "http://a/%e2%82%ac", "http://a/%7e", "http://a/é"}},
+	{CodeUnexpectedPort, Options{},
+		[]string{"http://a:22/", "https://a:25/", "http://a:0053/", "ws://a:6667/"},
+		[]string{"http://a:80/", "http://a:8080/", "ssh://a:22/", "http://a/:22", "smtp://a:25/"}},
+	{CodePortRange, Options{},
+		[]string{"http://a:99999/", "http://a:65536/", "foo://a:123456789012345678901234567890/"},
+		[]string{"http://a:65535/", "http://a:00065535/", "http://a/:99999"}},
+	{CodeScriptScheme, Options{Navigation: true},
+		[]string{"javascript:alert(1)", "JavaScript:x", " javascript:x", "java\tscript:x", "data:text/html,x", "vbscript:x"},
+		[]string{"http://javascript/", "/javascript:x", "javascriptx:y", "a/data:x"}},
+}
+
+func hasCode(fs []Finding, c Code) bool {
+	for _, f := range fs {
+		if f.Code == c {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCodes(t *testing.T) {
+	seen := map[Code]bool{}
+	for _, tc := range codeCases {
+		seen[tc.code] = true
+		for _, s := range tc.must {
+			if fs := tc.opts.Lint(s); !hasCode(fs, tc.code) {
+				t.Errorf("Lint(%q) = %v, want a %s finding", s, fs, tc.code)
+			}
+		}
+		for _, s := range tc.near {
+			if fs := tc.opts.Lint(s); hasCode(fs, tc.code) {
+				t.Errorf("Lint(%q) = %v, want no %s finding", s, fs, tc.code)
+			}
+		}
+	}
+	for _, c := range Codes() {
+		if !seen[c] {
+			t.Errorf("code %s has no test case", c)
+		}
+	}
+}
+
+// TestOptIn checks that the opt-in classes are off by default.
+func TestOptIn(t *testing.T) {
+	for _, s := range []string{"http://127.0.0.1/", "javascript:x", "http://localhost/"} {
+		for _, f := range Lint(s) {
+			if f.Code == CodeInternalAddress || f.Code == CodeScriptScheme {
+				t.Errorf("Lint(%q) without options gave %v", s, f)
+			}
+		}
+	}
+}
+
+// TestClean checks that ordinary URLs give no finding at all.
+func TestClean(t *testing.T) {
+	for _, s := range []string{
+		"http://example.com/", "https://www.example.com/a/b?c=d&e=f#g", "file:///etc/hosts",
+		"mailto:someone@example.com", "urn:isbn:0451450523", "http://[2001:db8::1]:8080/",
+		"https://bücher.de/", "/relative/path?x", "../a", "", "http://a/%C3%A9",
+	} {
+		if fs := (Options{SSRF: true, Navigation: true}).Lint(s); len(fs) != 0 {
+			t.Errorf("Lint(%q) = %v, want nothing", s, fs)
+		}
+	}
+}
+
+// TestSpans checks the spans and components of findings against the
+// components of the input, as RFC 3986, Appendix B splits it.
+func TestSpans(t *testing.T) {
+	for _, tc := range []struct {
+		in         string
+		code       Code
+		comp       uri.Component
+		start, end int
+	}{
+		{"http://user:pass@host/", CodePassword, uri.ComponentUserinfo, 12, 16},
+		{"http://0x7f.1:80/", CodeIPv4Form, uri.ComponentHost, 7, 13},
+		{"http://a:22/x", CodeUnexpectedPort, uri.ComponentPort, 9, 11},
+		{"http://a/b%2fc", CodeEncodedSlash, uri.ComponentPath, 10, 13},
+		{"http://a/?x=1;y", CodeSemicolonQuery, uri.ComponentQuery, 13, 14},
+		{"ht\ttp://a/", CodeTabNewline, 0, 2, 3},
+		{"  http://a/", CodeEdgeSpace, 0, 0, 2},
+		{"ht\ttp://a\\@b/", CodeBackslash, uri.ComponentHost, 9, 10},
+		{"http://a/%2e%2e/x", CodeEncodedDot, uri.ComponentPath, 9, 15},
+	} {
+		var got *Finding
+		fs := Lint(tc.in)
+		for i := range fs {
+			if fs[i].Code == tc.code {
+				got = &fs[i]
+			}
+		}
+		if got == nil || got.Component != tc.comp || got.Start != tc.start || got.End != tc.end {
+			t.Errorf("Lint(%q): %s finding %v, want %v at %d-%d", tc.in, tc.code, got, tc.comp, tc.start, tc.end)
+		}
+		if got != nil && got.Message == "" {
+			t.Errorf("Lint(%q): %s finding without a message", tc.in, tc.code)
+		}
+	}
+}
+
+// TestReaders checks that a Reader given in Options is compared, as a
+// WHATWG parser will be.
+func TestReaders(t *testing.T) {
+	fake := Reader{Name: "fake", Read: func(string) Reading {
+		return Reading{Scheme: "http", Host: "other.example", Path: "/"}
+	}}
+	fs := Options{Readers: []Reader{fake}}.Lint("http://example.com/")
+	if len(fs) != 1 || fs[0].Code != CodeDifferential || fs[0].Component != uri.ComponentHost ||
+		!strings.Contains(fs[0].Message, "fake") || fs[0].Severity != High {
+		t.Errorf("Lint with a reader that reads another host = %v", fs)
+	}
+	if fs := (Options{Readers: []Reader{NetURL(), WHATWG()}}).Lint("http://example.com/"); len(fs) != 0 {
+		t.Errorf("Lint with net/url as an extra reader = %v", fs)
+	}
+}
+
+func TestRedact(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"http://user:pass@host/", "http://user:xxxxx@host/"},
+		{"http://user@host/", "http://user@host/"},
+		{"http://user:@host/", "http://user:@host/"},
+		{"http://a:b@c@host/x", "http://a:xxxxx@host/x"},
+		{`http://a:b\@host/x`, `http://a:xxxxx@host/x`},
+		{"not a url", "not a url"},
+		{"http://host/a:b@c", "http://host/a:b@c"},
+		// Browsers remove the tab and read "http::0@0": userinfo ":0".
+		{"http::0@\t0", "http::xxxxx@\t0"},
+		{"http://a:b\tc@host/", "http://a:xxxxx@host/"},
+	} {
+		if got := Redact(tc.in); got != tc.want {
+			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestSeverity(t *testing.T) {
+	for _, s := range []Severity{Info, Low, Medium, High} {
+		if p, ok := ParseSeverity(s.String()); !ok || p != s {
+			t.Errorf("ParseSeverity(%q) = %v, %v", s.String(), p, ok)
+		}
+	}
+	if !(Info < Low && Low < Medium && Medium < High) {
+		t.Error("severities are not ordered")
+	}
+	if _, ok := ParseSeverity("severe"); ok {
+		t.Error(`ParseSeverity("severe") ok`)
+	}
+}
+
+// TestIRILayout checks that the layout taken from a parsed reference is
+// the one Appendix B's split gives (RFC 3986, Appendix B), on every kind of
+// component, absent, empty or not.
+func TestIRILayout(t *testing.T) {
+	for _, s := range []string{
+		"", "a", "/a", "//", "//h", "//u@h:1/p?q#f", "s:", "s://", "s://@:", "s://[::1]:80/p?#",
+		"http://ü@bücher.de:8/ü?ü#ü", "?q", "#f", "s:p?q?#f?", "//h?q", "s://h#",
+	} {
+		i, err := uri.ParseIRI(s)
+		if err != nil {
+			t.Fatalf("ParseIRI(%q): %v", s, err)
+		}
+		if got, want := iriLayout(&i), rfcLayout(s); got != want {
+			t.Errorf("iriLayout(%q) = %+v, rfcLayout gives %+v", s, got, want)
+		}
+	}
+}
