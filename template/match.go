@@ -183,6 +183,11 @@ func (t *Template) compileMatcher() error {
 			}
 			u.suffix, u.atEnd = next.tail, true
 		}
+		if u.named && next.first[u.first>>6]&(1<<(u.first&63)) != 0 {
+			// "{?a}{?b}": the parameters' names, not their places,
+			// would say where each group's text ends.
+			return t.errorAt(u.parts[0].off, ErrAmbiguous)
+		}
 		if u.first == 0 {
 			next = follow{bare: u.parts[0].off}
 		} else {

@@ -161,6 +161,7 @@ func TestInvertible(t *testing.T) {
 		{"{x,y:2}", 3, ErrAmbiguous},  // "a,b": is x a list, or y "b"?
 		{"{/x}/{y}", 0, ErrAmbiguous}, // "/a": is x "a", or y?
 		{"{?x}?{y}", 0, ErrAmbiguous}, //
+		{"{?a}{?b}", 0, ErrAmbiguous}, // "?b=1": a's group would take b
 		{"{?x}{&y}{&x:3}", 10, ErrRepeatedVariable},
 	}
 	for _, tt := range tests {
@@ -174,7 +175,7 @@ func TestInvertible(t *testing.T) {
 			t.Errorf("%q matches while not invertible", tt.tmpl)
 		}
 	}
-	for _, s := range []string{"", "/a", "{x}", "{x}/{y}", "{/x}{/y}{?a,b}{&c}#{d}", "{+path}/edit", "/f{.ext}{?q}", "{x}{?y}", "{/p*}{?q*}", "{;a}{;b}"} {
+	for _, s := range []string{"", "/a", "{x}", "{x}/{y}", "{/x}{/y}{?a,b}{&c}#{d}", "{+path}/edit", "/f{.ext}{?q}", "{x}{?y}", "{/p*}{?q*}", "{;a}{;b}", "{;a}/{;b}{;c}", "{?a}{&b}#{c}"} {
 		if err := MustParse(s).Invertible(); err != nil {
 			t.Errorf("%q.Invertible() = %v, want nil", s, err)
 		}
