@@ -19,6 +19,7 @@
 //	extract    find the URIs in text
 //	key        print lookup keys: SURT for web archives, Safe Browsing canonical forms and hashes
 //	site       print the public suffix, registrable domain and origin of URLs
+//	serve      serve the URI viewer, a live page, on a local address
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.

@@ -48,6 +48,7 @@ var commands = []*command{
 	cmdExtract,
 	cmdKey,
 	cmdSite,
+	cmdServe,
 }
 
 // lookup returns the command called name, or nil.
