@@ -14,7 +14,6 @@
 package viewer
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 	"unicode/utf8"
@@ -174,16 +173,6 @@ func Analyze(ref, base string) Report {
 		r.Panels = []Panel{}
 	}
 	return r
-}
-
-// JSON returns the report as the page reads it.
-func (r Report) JSON() []byte {
-	b, err := json.Marshal(r)
-	if err != nil {
-		// A Report holds only strings, booleans and ints.
-		return []byte(`{"input":"","ok":false,"error":{"message":` + strconv.Quote(err.Error()) + `},"panels":[]}`)
-	}
-	return b
 }
 
 // analysis is what the panels read: the inputs and what package uri made

@@ -385,20 +385,40 @@ func TestNetURL(t *testing.T) {
 	}
 }
 
-// The JSON the page reads: every report has a panels array, and a field
-// without a value is left out.
+// The JSON the page reads is what encoding/json writes of the Report:
+// every report has a panels array, a field without a value is left out,
+// text that is not UTF-8 becomes U+FFFD.
 func TestJSON(t *testing.T) {
-	for _, in := range []string{"", "http://a b/", "foo://example.com:8042/over/there?name=ferret#nose", "\xff"} {
-		b := Analyze(in, "http://a/b").JSON()
-		var m map[string]any
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatalf("%q: %v in %s", in, err, b)
+	inputs := []string{
+		"", "http://a b/", "foo://example.com:8042/over/there?name=ferret#nose", "\xff",
+		"http://u:p@[2001:db8::7]:80/a%2Fb/%00?<x>&y=\"z\"#\u2028", "a\tb\nc\\d", "http://www.example.org/Dürst",
+		"//a:99999", "?", "#", "mailto:x", "http://a/%zz", "http://a/\x7f\x01",
+	}
+	for _, in := range inputs {
+		for _, base := range []string{"", "http://a/b/c/d;p?q", "/rel", "\xfe"} {
+			r := Analyze(in, base)
+			got := r.JSON()
+			want, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Errorf("%q, %q:\n%s\nwant (encoding/json):\n%s", in, base, got, want)
+			}
+			var m map[string]any
+			if err := json.Unmarshal(got, &m); err != nil {
+				t.Fatalf("%q: %v in %s", in, err, got)
+			}
+			if _, ok := m["panels"].([]any); !ok {
+				t.Errorf("%q: panels %v", in, m["panels"])
+			}
+			if _, ok := m["error"]; ok == m["ok"].(bool) {
+				t.Errorf("%q: ok %v and error %v", in, m["ok"], m["error"])
+			}
 		}
-		if _, ok := m["panels"].([]any); !ok {
-			t.Errorf("%q: panels %v", in, m["panels"])
-		}
-		if _, ok := m["error"]; ok == m["ok"].(bool) {
-			t.Errorf("%q: ok %v and error %v", in, m["ok"], m["error"])
-		}
+	}
+	// The zero Report, whose panels are nil.
+	if got, want := string(Report{}.JSON()), `{"input":"","ok":false,"panels":null}`; got != want {
+		t.Errorf("zero report %s, want %s", got, want)
 	}
 }
