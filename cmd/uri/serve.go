@@ -69,10 +69,10 @@ func runServe(e *env, l *cmdLine, addr, dir string) int {
 func serve(e *env, ln net.Listener, files fs.FS, done <-chan struct{}) int {
 	if !site.HasWasm(files) {
 		fmt.Fprintf(e.err, "uri serve: the page's WebAssembly is not built: run %q from the module's root, then build uri again\n", site.BuildCommand)
+		e.err.Flush()
 	}
 	fmt.Fprintf(e.out, "uri serve: the viewer is at http://%s/\n", ln.Addr())
 	e.out.Flush()
-	e.err.Flush()
 	srv := &http.Server{Handler: site.Handler(files), ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

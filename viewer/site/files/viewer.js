@@ -76,20 +76,26 @@
     diagram.replaceChildren(text, labels);
     diagram.setAttribute('aria-label', 'Diagram: ' + marks.map((m) => m.name + (m.empty ? ' (empty)' : ' "' + m.span.textContent + '"')).join(', '));
 
-    const origin = text.getBoundingClientRect();
-    const lane = parseFloat(getComputedStyle(labels).lineHeight) || 18;
-    const lanes = []; // per lane, the [left, right] of its labels
-    const gap = 6;
+    // All the labels go in first and are measured at once, then placed:
+    // one layout for the whole diagram, not one per label.
     const placed = marks.map((m) => {
-      const r = m.span.getBoundingClientRect();
       const label = el('span', 'dlabel c-' + m.name, m.empty ? m.name + ' (empty)' : m.name);
       labels.append(label);
-      return { m, center: r.left - origin.left + r.width / 2, label };
+      return { m, label };
     });
+    const origin = text.getBoundingClientRect();
+    const lane = parseFloat(getComputedStyle(labels).lineHeight) || 18;
+    for (const p of placed) {
+      const r = p.m.span.getBoundingClientRect();
+      p.center = r.left - origin.left + r.width / 2;
+      p.width = p.label.getBoundingClientRect().width;
+    }
+    const lanes = []; // per lane, the [left, right] of its labels
+    const gap = 6;
     placed.sort((a, b) => a.center - b.center);
     let bottom = 0;
     for (const p of placed) {
-      const w = p.label.getBoundingClientRect().width;
+      const w = p.width;
       const left = Math.max(0, p.center - w / 2);
       let i = 0;
       for (; i < lanes.length; i++) {
@@ -168,10 +174,11 @@
 
   function render(report) {
     showError($('error-view'), $('error-line'), $('error-message'), report.error);
+    const b = report.base;
+    showError($('base-error-view'), $('base-error-line'), $('base-error-message'), b && b.error);
     $('parse-view').hidden = !report.ok;
     if (report.ok) {
       $('kind').textContent = report.kind + ' · ' + report.form;
-      drawDiagram(report.diagram);
       drawComponents(report.components);
       const hi = $('host-info');
       hi.hidden = !report.host;
@@ -181,9 +188,10 @@
         addr.textContent = report.host.address || '—';
       }
     }
-    const b = report.base;
-    showError($('base-error-view'), $('base-error-line'), $('base-error-message'), b && b.error);
     drawPanels(report.panels);
+    // Last, as it measures what it drew: the page is laid out once, with
+    // everything else already in place.
+    if (report.ok) drawDiagram(report.diagram);
   }
 
   // The page's address holds the inputs: #u=<reference>&base=<base>, each
