@@ -7,8 +7,8 @@ import (
 
 // The JSON of a Report, written by hand: encoding/json would add 0.7 MB
 // of reflection to the page's WebAssembly, and the page calls this at
-// every keystroke. It writes what json.Marshal writes of the same value,
-// field for field (report_test.go holds it to that).
+// every keystroke. It writes the JSON value json.Marshal writes of the
+// same Report, field for field (report_test.go holds it to that).
 
 // JSON returns the report as the page reads it: the members in the order of
 // the fields, those tagged omitempty left out when empty.
