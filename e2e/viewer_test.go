@@ -562,6 +562,22 @@ func TestSharedAddress(t *testing.T) {
 	}
 }
 
+// RFC 3987, section 3.1: "Dürst" is an IRI, not a URI. The caret is under
+// the "ü" (byte 24 of the UTF-8), and the URI it maps to has its octets
+// percent-encoded.
+func TestIRI(t *testing.T) {
+	p := open(t, "#u="+encodeURIComponent("http://www.example.org/Dürst"))
+	if got := p.attr("#error-line-bad", "data-offset"); got != "24" {
+		t.Errorf("error at offset %s, want 24", got)
+	}
+	if bad := p.text("#error-line-bad .ch"); bad != "ü" {
+		t.Errorf("the caret is under %q", bad)
+	}
+	if got := p.attr(`[data-panel="iri"] [data-row="to-uri"] dd`, "data-value"); got != "http://www.example.org/D%C3%BCrst" {
+		t.Errorf("as a URI %q", got)
+	}
+}
+
 // The keyboard: "/" goes to the reference, Tab to the base, and the
 // examples are buttons.
 func TestKeyboard(t *testing.T) {
