@@ -522,6 +522,10 @@ func TestResolution(t *testing.T) {
 		if target != tc.target || rel != tc.relative {
 			t.Errorf("%q: target %q, shortest %q; want %q, %q", tc.ref, target, rel, tc.target, tc.relative)
 		}
+		// Browsers agree on these (the URL Standard's panel).
+		if href := p.attr(`[data-panel="whatwg"] [data-row="href"] dd`, "data-value"); href != tc.target {
+			t.Errorf("%q: the URL Standard's href %q", tc.ref, href)
+		}
 	}
 	p.typeInto("ref", "../g?y#s")
 	p.screenshot("resolution.png", false)

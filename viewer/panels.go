@@ -3,8 +3,10 @@ package viewer
 import (
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 )
 
 // The panels. Each is a method of analysis that returns the panel, or nil
@@ -142,6 +144,65 @@ func (a *analysis) netURL() *Panel {
 	if !ok {
 		p.Note = "net/url accepts what RFC 3986 rejects"
 	}
+	return p
+}
+
+// whatwg is how browsers read the same text: the URL Standard's parser
+// (package whatwg), against the base when one is given and it parses as a
+// URL, with the validation errors the standard reports on the way. The
+// href is marked when it differs from the RFC 3986 target against the
+// same base, and the result when one standard accepts what the other
+// rejects.
+func (a *analysis) whatwg() *Panel {
+	p := &Panel{ID: "whatwg", Title: "WHATWG URL Standard (as browsers read it)"}
+	var base whatwg.URL
+	if a.hasBase {
+		b, err := whatwg.Parse(a.base)
+		if err != nil {
+			p.Rows = append(p.Rows, Row{Key: "base", Label: "base", Value: err.Error(), State: stateError})
+			return p
+		}
+		base = b
+	}
+	v, verrs, err := whatwg.Validate(a.ref, base)
+	if err != nil {
+		row := Row{Key: "error", Label: "failure", Value: err.Error(), State: stateError}
+		if a.err == nil {
+			row.State = stateDiffers
+			p.Note = "the URL Standard rejects what RFC 3986 accepts"
+		}
+		p.Rows = append(p.Rows, row)
+		return p
+	}
+	href := Row{Key: "href", Label: "href", Value: v.Href()}
+	if a.err != nil {
+		href.State = stateDiffers
+		p.Note = "the URL Standard accepts what RFC 3986 rejects"
+	} else if a.hasBase && a.baseErr == nil {
+		if t, err := a.b.Resolve(a.u); err == nil && t.String() != v.Href() {
+			href.State = stateDiffers
+			p.Note = "the two standards resolve to different URLs (an href is also serialized: lowercased, default port dropped, percent-encoded)"
+		}
+	}
+	p.Rows = append(p.Rows, href,
+		Row{Key: "protocol", Label: "protocol", Value: v.Protocol()},
+		Row{Key: "username", Label: "username", Value: v.Username()},
+		Row{Key: "password", Label: "password", Value: v.Password()},
+		Row{Key: "hostname", Label: "hostname", Value: v.Hostname()},
+		Row{Key: "port", Label: "port", Value: v.Port()},
+		Row{Key: "pathname", Label: "pathname", Value: v.Pathname()},
+		Row{Key: "search", Label: "search", Value: v.Search()},
+		Row{Key: "hash", Label: "hash", Value: v.Hash()},
+	)
+	valid := "yes"
+	if len(verrs) > 0 {
+		kinds := make([]string, len(verrs))
+		for i, e := range verrs {
+			kinds[i] = e.String()
+		}
+		valid = "no: " + strings.Join(kinds, ", ")
+	}
+	p.Rows = append(p.Rows, Row{Key: "valid", Label: "valid URL string (validation errors)", Value: valid})
 	return p
 }
 

@@ -7,8 +7,8 @@
 // A Report has fixed parts, those of RFC 3986 that the page draws in its own
 // way (the diagram, the table of components, the host, the error with its
 // caret), and a list of [Panel]s, each a titled list of rows that the page
-// draws all alike: normalization, resolution, the IRI forms, repair, net/url's
-// reading. A new reading, such as the WHATWG URL Standard's or lint's
+// draws all alike: resolution, normalization, the IRI forms, repair, the
+// WHATWG URL Standard's reading and net/url's. A new reading, such as lint's
 // findings, is a new panel: a function in panels.go and a line in
 // [Analyze]'s list, with nothing to change in the page.
 package viewer
@@ -163,6 +163,7 @@ func Analyze(ref, base string) Report {
 		a.normalized(),
 		a.iri(),
 		a.repair(),
+		a.whatwg(),
 		a.netURL(),
 	} {
 		if p != nil {

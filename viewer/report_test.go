@@ -429,3 +429,34 @@ func TestJSON(t *testing.T) {
 		t.Errorf("zero report %s, want %s", got, want)
 	}
 }
+
+// The URL Standard beside RFC 3986, on rows of the two standards' table in
+// package whatwg's documentation: a backslash is "/" in a special URL,
+// and an IPv4 number in another base is an address.
+func TestWHATWG(t *testing.T) {
+	r := Analyze(`http:\\example.com\a\b`, "")
+	if r.OK {
+		t.Fatal(`RFC 3986 accepts "\"`)
+	}
+	if href, state := panelRow(t, r, "whatwg", "href"); href != "http://example.com/a/b" || state != "differs" {
+		t.Errorf("whatwg href %q (%s)", href, state)
+	}
+	r = Analyze("http://0x7f.1/", "")
+	if h := component(t, r, "host"); h.Note != "reg-name" {
+		t.Errorf("RFC 3986 host kind %q", h.Note)
+	}
+	if host, _ := panelRow(t, r, "whatwg", "hostname"); host != "127.0.0.1" {
+		t.Errorf("whatwg hostname %q", host)
+	}
+	// Resolution: the same target for RFC 3986, section 5.4.1's "../g".
+	r = Analyze("../g", "http://a/b/c/d;p?q")
+	if href, state := panelRow(t, r, "whatwg", "href"); href != "http://a/b/g" || state != "" {
+		t.Errorf("whatwg href %q (%s)", href, state)
+	}
+	// A port out of range: RFC 3986's port = *DIGIT takes it, the URL
+	// Standard fails.
+	r = Analyze("http://example.com:99999/", "")
+	if _, state := panelRow(t, r, "whatwg", "error"); !r.OK || state != "differs" {
+		t.Errorf("port 99999: RFC ok %v, whatwg state %q", r.OK, state)
+	}
+}

@@ -20,8 +20,8 @@ const serveHelp = `Serve serves the URI viewer, a page that shows as you type wh
 makes of a reference: the diagram of RFC 3986, section 3 with each component
 named, the components raw and decoded (absent and empty told apart), the host,
 the error with a caret under the offending character, the normal form, the
-target and the shortest reference against a base, the IRI forms and net/url's
-reading. The library runs in the page, compiled to WebAssembly; the page makes
+target and the shortest reference against a base, the IRI forms, and the
+readings of the WHATWG URL Standard and of net/url. The library runs in the page, compiled to WebAssembly; the page makes
 no request but to this server. The inputs are kept in the page's address,
 #u=<reference>&base=<base>, percent-encoded, so that a view can be shared.
 Text reaches the library as UTF-8: a lone UTF-16 surrogate, which a page's
