@@ -21,6 +21,7 @@
 //	site       print the public suffix, registrable domain and origin of URLs
 //	template   expand URI Templates (RFC 6570) or match URIs against one
 //	lint       say how other parsers read URLs and what RFC 3986 warns about
+//	serve      serve the URI viewer, a live page, on a local address
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.

@@ -50,6 +50,7 @@ var commands = []*command{
 	cmdSite,
 	cmdTemplate,
 	cmdLint,
+	cmdServe,
 }
 
 // lookup returns the command called name, or nil.

@@ -1,0 +1,12 @@
+module github.com/ferret-go/uri/e2e
+
+go 1.26.0
+
+replace github.com/ferret-go/uri => ../
+
+require (
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+)
+
+require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
