@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/lint"
 	"github.com/ferret-go/uri/whatwg"
 )
 
@@ -215,4 +216,24 @@ func hostPort(u uri.URI) string {
 		return u.Host() + ":" + u.Port()
 	}
 	return u.Host()
+}
+
+// lint lists what package lint finds in the reference: how other parsers
+// read it differently and what RFC 3986, section 7 warns about, each with
+// its code, severity and the bytes it is about; nothing when it finds
+// nothing.
+func (a *analysis) lint() *Panel {
+	fs := lint.Lint(a.ref)
+	if len(fs) == 0 {
+		return nil
+	}
+	p := &Panel{ID: "lint", Title: "Lint (parser differentials, RFC 3986 section 7)"}
+	for i, f := range fs {
+		p.Rows = append(p.Rows, Row{
+			Key:   "finding-" + strconv.Itoa(i+1),
+			Label: string(f.Code) + " (" + f.Severity.String() + ")",
+			Value: f.Message + " [bytes " + strconv.Itoa(f.Start) + "-" + strconv.Itoa(f.End) + "]",
+		})
+	}
+	return p
 }

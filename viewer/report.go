@@ -165,6 +165,7 @@ func Analyze(ref, base string) Report {
 		a.repair(),
 		a.whatwg(),
 		a.netURL(),
+		a.lint(),
 	} {
 		if p != nil {
 			r.Panels = append(r.Panels, *p)

@@ -460,3 +460,29 @@ func TestWHATWG(t *testing.T) {
 		t.Errorf("port 99999: RFC ok %v, whatwg state %q", r.OK, state)
 	}
 }
+
+// The lint panel shows lint's findings: several "@" are read differently by
+// parsers (RFC 3986, section 7.6), a clean URL gives no panel.
+func TestLintPanel(t *testing.T) {
+	r := Analyze("http://a@evil.com:80@good.com/", "")
+	v, _ := panelRow(t, r, "lint", "finding-1")
+	if v == "" {
+		t.Errorf("empty finding")
+	}
+	found := false
+	for _, p := range r.Panels {
+		if p.ID == "lint" {
+			for _, row := range p.Rows {
+				if strings.HasPrefix(row.Label, "multiple-at") {
+					found = true
+				}
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no multiple-at finding in %+v", r.Panels)
+	}
+	if hasPanel(Analyze("https://example.com/a?b#c", ""), "lint") {
+		t.Errorf("a lint panel for a clean URL")
+	}
+}
