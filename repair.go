@@ -127,6 +127,11 @@ func (o Options) Repair(s string) (URI, []Change, error) {
 		r.changes = append(r.changes, Change{Offset: end, Old: s[end:], Kind: RepairTrim})
 	}
 	out := string(r.out)
+	for k, at := range r.outAt {
+		if at >= 0 {
+			r.changes[k].New = out[at : at+r.newLen[k]]
+		}
+	}
 	u, err := o.Parse(out)
 	if err != nil {
 		e := err.(*Error)
@@ -142,9 +147,11 @@ type repairer struct {
 	o       Options
 	out     []byte
 	changes []Change
-	// For each change in changes after the leading trim, where its New
-	// text was written in out, so that offsets map back to in.
-	outAt []int
+	// For each change in changes, where its New text is written in out
+	// (-1 for the leading trim) and how long it is. New itself is cut from
+	// the final text at the end, so that a run of changes coalesced into
+	// one costs no copy per byte.
+	outAt, newLen []int
 }
 
 // run repairs t, the trimmed input, by regions found as RFC 3986, Appendix
@@ -236,10 +243,10 @@ func (r *repairer) host(t string, i, end int) *Error {
 	}
 	a = string(appendEscape(nil, a, charset(EscapeHost)))
 	// One change for the host replaces those made inside it.
-	r.changes, r.outAt = r.changes[:k], r.outAt[:min(k, len(r.outAt))]
-	r.out = r.out[:n]
-	r.record(Change{Offset: r.base + i, Old: t[i:end], New: a, Kind: RepairIDNA, Component: ComponentHost}, n)
-	r.out = append(r.out, a...)
+	r.changes = r.changes[:k]
+	r.outAt, r.newLen = r.outAt[:min(k, len(r.outAt))], r.newLen[:min(k, len(r.newLen))]
+	r.out = append(r.out[:n], a...)
+	r.record(Change{Offset: r.base + i, Old: t[i:end], Kind: RepairIDNA, Component: ComponentHost}, n)
 	return nil
 }
 
@@ -285,22 +292,34 @@ func (r *repairer) text(t string, i, end int, comp Component, extra string) {
 	}
 }
 
-// encode writes the n bytes at t[i] percent-encoded and records the change.
+// encode writes the n bytes at t[i] percent-encoded and records the change,
+// as part of the previous one when that is of the same kind and component
+// and ends where this one begins: a run of lone "%" is one change.
 func (r *repairer) encode(t string, i, n int, kind RepairKind, comp Component) {
 	at := len(r.out)
 	for k := i; k < i+n; k++ {
 		r.out = append(r.out, '%', upperhex[t[k]>>4], upperhex[t[k]&15])
 	}
-	r.record(Change{Offset: r.base + i, Old: t[i : i+n], New: string(r.out[at:]), Kind: kind, Component: comp}, at)
+	if k := len(r.changes) - 1; k >= 0 && k < len(r.outAt) && r.outAt[k] >= 0 {
+		c := &r.changes[k]
+		if c.Kind == kind && c.Component == comp && c.Offset+len(c.Old) == r.base+i && r.outAt[k]+r.newLen[k] == at {
+			c.Old = r.in[c.Offset : r.base+i+n]
+			r.newLen[k] = len(r.out) - r.outAt[k]
+			return
+		}
+	}
+	r.record(Change{Offset: r.base + i, Old: t[i : i+n], Kind: kind, Component: comp}, at)
 }
 
-// record appends c, whose New text is written at offset at of r.out.
+// record appends c, whose New text was written in r.out from offset at to
+// its end.
 func (r *repairer) record(c Change, at int) {
 	for len(r.outAt) < len(r.changes) {
-		r.outAt = append(r.outAt, -1) // the leading trim: before the output
+		// The leading trim: before the output.
+		r.outAt, r.newLen = append(r.outAt, -1), append(r.newLen, 0)
 	}
 	r.changes = append(r.changes, c)
-	r.outAt = append(r.outAt, at)
+	r.outAt, r.newLen = append(r.outAt, at), append(r.newLen, len(r.out)-at)
 }
 
 // inputOffset maps an offset in the repaired text back to the input: into a
@@ -315,10 +334,10 @@ func (r *repairer) inputOffset(off int) int {
 		if off < at {
 			break
 		}
-		if off < at+len(c.New) {
+		if off < at+r.newLen[k] {
 			return c.Offset
 		}
-		shift = c.Offset + len(c.Old) - (at + len(c.New))
+		shift = c.Offset + len(c.Old) - (at + r.newLen[k])
 	}
 	return off + shift
 }
