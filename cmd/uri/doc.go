@@ -15,6 +15,8 @@
 //	to-uri     map IRIs to URIs (percent-encoding, IDNA)
 //	to-iri     map URIs to IRIs for display
 //	repair     make valid URIs of pasted URLs, saying what changed
+//	edit       change components of URI references, or print them through a template
+//	get        print parts of URI references through a template
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.

@@ -20,6 +20,7 @@ type command struct {
 	summary  string      // one line for the usage's list: lower case, no period
 	help     string      // what --help prints between the usage line and the flags
 	shared   sharedFlags // the shared flags it takes (--json, --rule, --flags)
+	fixed    int         // how many arguments come before the inputs (BASE, TEMPLATE)
 
 	// run runs the command on its parsed command line and returns the exit
 	// status. A command with flags of its own has flags instead: it defines
@@ -44,6 +45,8 @@ var commands = []*command{
 	cmdToURI,
 	cmdToIRI,
 	cmdRepair,
+	cmdEdit,
+	cmdGet,
 }
 
 // lookup returns the command called name, or nil.
