@@ -146,8 +146,10 @@ func TestRecords(t *testing.T) {
 		}
 		named := map[string]bool{}
 		for _, w := range strings.Fields(strings.NewReplacer("[", " ", "]", " ", "|", " ").Replace(c.synopsis)) {
-			if strings.HasPrefix(w, "--") {
-				named[w[2:]] = true
+			if name, ok := strings.CutPrefix(w, "--"); ok {
+				named[name] = true
+			} else if name, ok := strings.CutPrefix(w, "-"); ok && len(name) == 1 {
+				named[name] = true // -j: one letter, one dash
 			}
 		}
 		l.fs.VisitAll(func(f *flag.Flag) {

@@ -79,7 +79,7 @@ exact bytes of such an input are in "input_b64".
 `
 
 // editSynopsis is the synopsis of the flags that edit and get share.
-const editSynopsis = "[--json] [--rule rule] [--zone] [--set name=value] [--append name=value] [--trim glob] [--keep glob] [--replace key=value] [--replace-append key=value] [--sort-query] [--query-separator c] [--redirect ref] [--iterate 'name=v1 v2'] [--default-port] [--drop-default-port] [--keep-port] [--urlencode] [--verify] [--quiet]"
+const editSynopsis = "[--json] [--rule rule] [--zone] [--set name=value] [--append name=value] [--trim glob] [--keep glob] [--replace key=value] [--replace-append key=value] [--sort-query] [--query-separator c] [--redirect ref] [--iterate 'name=v1 v2'] [--default-port] [--drop-default-port] [--keep-port] [--urlencode] [--verify] [--quiet] [--max-line n] [-j n]"
 
 // cmdEdit is URL surgery: set, clear and append components, edit the query.
 var cmdEdit = &command{
@@ -87,7 +87,7 @@ var cmdEdit = &command{
 	synopsis: editSynopsis + " [--get template] [input...]",
 	summary:  "change components of URI references, or print them through a template",
 	help:     editHelp,
-	shared:   flagJSON | flagRule | flagZone,
+	shared:   flagJSON | flagRule | flagZone | flagStream,
 	flags:    func(fs *flag.FlagSet) runFunc { return editFlags(fs, false) },
 }
 
@@ -97,7 +97,7 @@ var cmdGet = &command{
 	synopsis: editSynopsis + " TEMPLATE [input...]",
 	summary:  "print parts of URI references through a template",
 	help:     getHelp,
-	shared:   flagJSON | flagRule | flagZone,
+	shared:   flagJSON | flagRule | flagZone | flagStream,
 	flags:    func(fs *flag.FlagSet) runFunc { return editFlags(fs, true) },
 	fixed:    1,
 }

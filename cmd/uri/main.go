@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -73,7 +74,14 @@ func main() {
 // run runs the command with args (without the program name) and returns the
 // exit status. Output is buffered and flushed before run returns.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin}
+	return runTerm(args, stdin, stdout, stderr, detectTerminal(stdin, stdout, stderr))
+}
+
+// runTerm is run with what is known of the terminal given, for the tests.
+func runTerm(args []string, stdin io.Reader, stdout, stderr io.Writer, term terminal) int {
+	e := &env{stdin: stdin, stdinTTY: term.stdin}
+	e.term = term
+	e.progress.on = term.stderr && !term.stdin
 	e.outw.w, e.errw.w = stdout, stderr
 	e.out = bufio.NewWriterSize(&e.outw, 64<<10)
 	e.err = bufio.NewWriterSize(&e.errw, 4<<10)
@@ -85,7 +93,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type env struct {
 	stdin io.Reader
 	sink
-	lines lineReader // standard input, when inputs come from it
+	lines    lineReader // standard input, when inputs come from it
+	maxLine  int        // --max-line: 0, or the longest line accepted
+	jobsFlag int        // -j: 0 for the default, or how many workers
+	stdinTTY bool       // standard input is a terminal
+
+	// In a worker of a parallel run: the run's pipeline, and where output
+	// goes while no chunk is being run.
+	par *pipeline
+	pre struct{ out, err bytes.Buffer }
 }
 
 func (e *env) dispatch(args []string) int {
@@ -172,6 +188,12 @@ func (c *command) invoke(e *env, args []string) int {
 		return exitUsage
 	}
 	l.args = l.fs.Args()
+	if e.jobsFlag < 0 || e.maxLine < 0 {
+		return l.usageError("-j and --max-line take a number from 0 up")
+	}
+	if n := e.jobs(c, l); n > 1 {
+		return e.runParallel(l, n)
+	}
 	return l.run(e, l)
 }
 

@@ -63,10 +63,10 @@ two), and invisible characters such as joiners are shown as Go escapes.
 // cmdParse shows the components of references (RFC 3986, section 3).
 var cmdParse = &command{
 	name:     "parse",
-	synopsis: "[--json] [--rule rule] [--zone] [--iri] [input...]",
+	synopsis: "[--json] [--rule rule] [--zone] [--iri] [--max-line n] [-j n] [input...]",
 	summary:  "show the components of URI references",
 	help:     parseHelp,
-	shared:   flagJSON | flagRule | flagZone,
+	shared:   flagJSON | flagRule | flagZone | flagStream,
 	flags: func(fs *flag.FlagSet) runFunc {
 		iri := fs.Bool("iri", false, "read IRIs (RFC 3987): non-ASCII characters where RFC 3987 allows them")
 		return func(e *env, l *cmdLine) int {
