@@ -112,7 +112,7 @@ func TestReadmeListsRecords(t *testing.T) {
 	var want []string
 	for _, c := range commands {
 		// A "|" in a table cell is escaped, even in a code span (GFM).
-		usage := strings.ReplaceAll("uri "+c.name+" "+c.synopsis, "|", `\|`)
+		usage := strings.ReplaceAll(c.usageLine(), "|", `\|`)
 		want = append(want, "| `"+usage+"` | "+c.summary+" |")
 	}
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {

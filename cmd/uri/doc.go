@@ -6,17 +6,19 @@
 //
 // The commands are:
 //
-//	parse      show the components of URI references
-//	check      report the inputs that are not valid URI references
-//	resolve    resolve references against a base URI
-//	relative   make the shortest references to targets from a base URI
-//	normalize  print the normal form of URI references
-//	equal      tell whether two URI references are equivalent
-//	to-uri     map IRIs to URIs (percent-encoding, IDNA)
-//	to-iri     map URIs to IRIs for display
-//	repair     make valid URIs of pasted URLs, saying what changed
-//	edit       change components of URI references, or print them through a template
-//	get        print parts of URI references through a template
+//	parse       show the components of URI references
+//	check       report the inputs that are not valid URI references
+//	resolve     resolve references against a base URI
+//	relative    make the shortest references to targets from a base URI
+//	normalize   print the normal form of URI references
+//	equal       tell whether two URI references are equivalent
+//	to-uri      map IRIs to URIs (percent-encoding, IDNA)
+//	to-iri      map URIs to IRIs for display
+//	repair      make valid URIs of pasted URLs, saying what changed
+//	edit        change components of URI references, or print them through a template
+//	get         print parts of URI references through a template
+//	completion  print a shell completion script for bash, zsh or fish
+//	man         print the manual page uri(1), in roff
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.

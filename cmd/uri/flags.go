@@ -122,7 +122,7 @@ func (l *cmdLine) usageError(msg string) int {
 
 // shortUsage writes the usage line on standard error, after a usage error.
 func (l *cmdLine) shortUsage() {
-	fmt.Fprintf(l.e.err, "Usage: uri %s %s\nRun \"uri %[1]s --help\" for more.\n", l.cmd.name, l.cmd.synopsis)
+	fmt.Fprintf(l.e.err, "Usage: %s\nRun \"uri %s --help\" for more.\n", l.cmd.usageLine(), l.cmd.name)
 }
 
 // baseArg takes the base URI, the first argument of resolve and relative,

@@ -48,6 +48,8 @@ var commands = []*command{
 	cmdRepair,
 	cmdEdit,
 	cmdGet,
+	cmdCompletion,
+	cmdMan,
 }
 
 // lookup returns the command called name, or nil.
@@ -114,6 +116,9 @@ func (e *env) dispatch(args []string) int {
 	case "-h", "-help", "--help":
 		writeUsage(e.out)
 		return exitOK
+	case "-version", "--version":
+		writeVersion(e.out)
+		return exitOK
 	case "help":
 		if len(args) > 2 {
 			fmt.Fprintln(e.err, "uri: help takes at most one command name")
@@ -155,7 +160,8 @@ Commands:
 `)
 	writeCommandList(w, "  ")
 	w.WriteString(`
-Run "uri <command> --help" for a command's flags and output.
+Run "uri <command> --help" or "uri help <command>" for a command's flags,
+output and examples, and "uri --version" for the version.
 Exit status: 0 when every input was valid, 1 when any was rejected, 2 on a
 usage error.
 `)
@@ -197,9 +203,14 @@ func (c *command) invoke(e *env, args []string) int {
 	return l.run(e, l)
 }
 
+// usageLine returns the command's usage line: "uri name synopsis".
+func (c *command) usageLine() string {
+	return strings.TrimSpace("uri " + c.name + " " + c.synopsis)
+}
+
 // writeHelp writes the help of c, whose flags are defined on fs, to w.
 func (c *command) writeHelp(w *bufio.Writer, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "Usage: uri %s %s\n\n%s", c.name, c.synopsis, c.help)
+	fmt.Fprintf(w, "Usage: %s\n\n%s", c.usageLine(), c.help)
 	w.WriteString("\nFlags:\n")
 	fs.VisitAll(func(fl *flag.Flag) {
 		name, text := flag.UnquoteUsage(fl)

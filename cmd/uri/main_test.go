@@ -134,6 +134,9 @@ func TestUsageLists(t *testing.T) {
 	}
 	// The JSON output's treatment of invalid UTF-8 is documented.
 	for _, c := range commands {
+		if c.shared&flagJSON == 0 {
+			continue
+		}
 		help, _, _ := runCmd(t, "", c.name, "--help")
 		if !strings.Contains(help, "U+FFFD") {
 			t.Errorf("%s --help does not say that invalid UTF-8 becomes U+FFFD", c.name)
