@@ -97,6 +97,30 @@
 // for crawlers and caches that accept to make equal some URIs that may
 // identify different resources.
 //
+// # Editing
+//
+// "uri edit" changes components of each input and prints the result:
+// --set NAME=VALUE (decoded) or NAME:=VALUE (as written), --append path=SEG
+// or query=K=V, --trim and --keep query pairs by glob, --replace,
+// --sort-query, --redirect REF, --iterate 'NAME=V1 V2', the port flags; what
+// no flag touches is kept byte for byte. "uri get TEMPLATE" prints parts
+// through a template such as '{scheme} {host} {default:port} {query:q}', or
+// a Go template ({{.Host}}). With --json the query is an ordered array of
+// pairs.
+//
+// # Hostile lines, big inputs and terminals
+//
+// A line that is not UTF-8, holds NUL bytes or a lone "\r", or is 64 MiB
+// long is an input like any other; with --json an input that is not UTF-8
+// also has its bytes in "input_b64". --max-line N rejects longer lines of
+// standard input without holding them. Reading standard input from a file or
+// a pipe, the commands run on every core (-j N) and write in input order; on
+// a terminal they answer each line as it is typed. With standard error on a
+// terminal, rejected inputs get a caret under the offending byte, in color
+// unless NO_COLOR is set, and a progress line shows while a large input is
+// read. "uri completion bash|zsh|fish" prints a completion script, "uri man"
+// the manual page, "uri --version" the version.
+//
 // # Exit status
 //
 // 0 when every input was valid, 1 when any was rejected (or reading the input
