@@ -30,7 +30,7 @@ func runCheck(e *env, l *cmdLine) int {
 		if err != nil {
 			e.rejected(in, err)
 		} else {
-			e.valid(in)
+			e.validURI(in)
 		}
 		return err == nil
 	})

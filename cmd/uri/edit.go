@@ -735,7 +735,7 @@ func (ed *editor) write(e *env, in string, u uri.URI) error {
 		e.out.Write(ed.text)
 		return nil
 	}
-	j := e.beginJSON(in)
+	j := e.beginJSONURI(in)
 	j.key(keyOK).boolean(true)
 	j.key(keyResult).plain(u.String())
 	j.key(keyParts).beginObject()

@@ -79,6 +79,30 @@ func (s *sink) beginJSON(input string) *jsonLine {
 	return j
 }
 
+// beginJSONURI is beginJSON for an input that parsed as a URI reference:
+// that is printable ASCII without '"' or '\' (RFC 3986, section 2), which
+// JSON takes as it is, so the input is copied without looking at its bytes.
+func (s *sink) beginJSONURI(input string) *jsonLine {
+	j := &s.line
+	j.b = append(j.b[:0], keyStartInput...)
+	j.b = append(j.b, input...)
+	j.b = append(j.b, '"')
+	j.iri = false
+	return j
+}
+
+// keyStartInput begins the object of every input.
+const keyStartInput = `{"input":"`
+
+// validURI is valid for an input that parsed as a URI reference.
+func (s *sink) validURI(input string) {
+	if s.json {
+		j := s.beginJSONURI(input)
+		j.key(keyOK).boolean(true)
+		s.endJSON(j)
+	}
+}
+
 // endJSON closes the object and writes it as one line.
 func (s *sink) endJSON(j *jsonLine) {
 	j.b = append(j.b, '}', '\n')
