@@ -83,8 +83,8 @@ neturl-normalize|'"$N"' normalize
 uri-set-host-j1|'"$U"' edit --set host=example.org -j 1
 uri-set-host-j2|'"$U"' edit --set host=example.org -j 2
 neturl-set-host|'"$N"' set
-uri-get-host-j1|'"$U"' get {host} -j 1
-uri-get-host-j2|'"$U"' get {host} -j 2
+uri-get-host-j1|'"$U"' get -j 1 {host}
+uri-get-host-j2|'"$U"' get -j 2 {host}
 neturl-get-host|'"$N"' get'
 
 mkdir -p "$(dirname "$OUT")"

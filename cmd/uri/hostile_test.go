@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -186,5 +187,58 @@ func TestParallelUsageError(t *testing.T) {
 	want := "uri resolve: missing BASE\nUsage: uri resolve " + cmdResolve.synopsis + "\nRun \"uri resolve --help\" for more.\n"
 	if stdout != "" || stderr != want || code != exitUsage {
 		t.Errorf("exit status %d, stdout %q, stderr %q, want %q", code, stdout, stderr, want)
+	}
+}
+
+// The built command, for every command: --help exits 0, an unknown flag 2,
+// and each command that reads lines answers the hostile lines from a pipe
+// with one JSON line each and exit status 1 (repair mends them: 0).
+func TestBuiltCommandHostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildCommand(t)
+	status := func(err error) int {
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return 0
+	}
+	for _, c := range commands {
+		if err := exec.Command(bin, c.name, "--help").Run(); status(err) != exitOK {
+			t.Errorf("%s --help: %v", c.name, err)
+		}
+		if err := exec.Command(bin, c.name, "--no-such-flag").Run(); status(err) != exitUsage {
+			t.Errorf("%s --no-such-flag: %v, want exit status 2", c.name, err)
+		}
+	}
+	stdin := strings.Join(hostileLines, "\n") + "\n"
+	for _, r := range streamingRuns {
+		cmd := exec.Command(bin, append([]string{r[0], "--json"}, r[1:]...)...)
+		cmd.Stdin = strings.NewReader(stdin)
+		out, err := cmd.Output()
+		want := exitRejected
+		if r[0] == "repair" {
+			want = exitOK
+		}
+		if got := status(err); got != want {
+			t.Errorf("%q: exit status %d, want %d", r, got, want)
+		}
+		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		if len(lines) != len(hostileLines) {
+			t.Errorf("%q: %d lines for %d inputs", r, len(lines), len(hostileLines))
+			continue
+		}
+		for i, line := range lines {
+			var v map[string]any
+			if err := json.Unmarshal([]byte(line), &v); err != nil {
+				t.Errorf("%q: line %d: %v", r, i, err)
+			} else if got := recoverInput(t, v); got != hostileLines[i] {
+				t.Errorf("%q: line %d recovers %.40q, want %.40q", r, i, got, hostileLines[i])
+			}
+		}
 	}
 }

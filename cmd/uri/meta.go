@@ -75,11 +75,11 @@ func runCompletion(e *env, l *cmdLine) int {
 	}
 	switch l.args[0] {
 	case "bash":
-		writeBashCompletion(e.out, e)
+		writeBashCompletion(e.out)
 	case "zsh":
-		writeZshCompletion(e.out, e)
+		writeZshCompletion(e.out)
 	case "fish":
-		writeFishCompletion(e.out, e)
+		writeFishCompletion(e.out)
 	default:
 		return l.usageError("unknown shell " + fmt.Sprintf("%q", l.args[0]) + ": want bash, zsh or fish")
 	}
@@ -135,7 +135,7 @@ func quietEnv() *env {
 	return e
 }
 
-func writeBashCompletion(w *bufio.Writer, _ *env) {
+func writeBashCompletion(w *bufio.Writer) {
 	q := quietEnv()
 	w.WriteString("# bash completion for uri, printed by \"uri completion bash\".\n")
 	w.WriteString("_uri() {\n")
@@ -166,7 +166,7 @@ func zshQuote(s string) string {
 	return s
 }
 
-func writeZshCompletion(w *bufio.Writer, _ *env) {
+func writeZshCompletion(w *bufio.Writer) {
 	q := quietEnv()
 	w.WriteString("#compdef uri\n# zsh completion for uri, printed by \"uri completion zsh\".\n_uri() {\n")
 	w.WriteString("\tlocal -a cmds\n\tcmds=(\n")
@@ -198,7 +198,7 @@ func fishQuote(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, "'", `\'`).Replace(s) + "'"
 }
 
-func writeFishCompletion(w *bufio.Writer, _ *env) {
+func writeFishCompletion(w *bufio.Writer) {
 	q := quietEnv()
 	w.WriteString("# fish completion for uri, printed by \"uri completion fish\".\n")
 	w.WriteString("complete -c uri -n __fish_use_subcommand -f -a help -d 'print the usage or a command'\\''s help'\n")

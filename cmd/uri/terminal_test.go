@@ -13,7 +13,7 @@ import (
 // buildCommand builds the command into a temporary directory of t.
 func buildCommand(t *testing.T) string {
 	t.Helper()
-	goCmd, err := exec.LookPath("go")
+	goCmd, err := exec.LookPath("go") // go test puts its own on PATH first
 	if err != nil {
 		t.Fatal("no go command:", err)
 	}
@@ -159,4 +159,51 @@ func stripEscapes(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// What the command writes when it is told where terminals are, in process:
+// carets on standard error for a person, color only with NO_COLOR unset,
+// the one-line form for an error that points at no byte of the input.
+func TestTerminalForms(t *testing.T) {
+	tests := []struct {
+		name   string
+		term   terminal
+		args   []string
+		stderr string
+	}{
+		{"pipe", terminal{}, []string{"check", "http://exa mple.com"},
+			"http://exa mple.com: uri: invalid character ' ' in host at offset 10\n"},
+		{"terminal", terminal{stderr: true, noColor: true}, []string{"check", "http://exa mple.com"},
+			"http://exa mple.com\n          ^ uri: invalid character ' ' in host at offset 10\n"},
+		{"terminal in color", terminal{stderr: true}, []string{"check", "http://exa mple.com"},
+			"http://exa mple.com\n          " + sgrRed + "^ uri: invalid character ' ' in host at offset 10" + sgrReset + "\n"},
+		{"an escaped byte gets the caret under its escape", terminal{stderr: true, noColor: true}, []string{"check", "ab\x00"},
+			"ab\\x00\n  ^ uri: invalid character '\\x00' in path at offset 2\n"},
+		{"edit error has no caret", terminal{stderr: true, noColor: true}, []string{"edit", "--set", "port=x", "http://a/"},
+			"http://a/: --set port=x: uri: invalid character 'x' in port at offset 0\n"},
+	}
+	for _, tt := range tests {
+		var out, errb strings.Builder
+		runTerm(tt.args, strings.NewReader(""), &out, &errb, tt.term)
+		if errb.String() != tt.stderr {
+			t.Errorf("%s: stderr %q, want %q", tt.name, errb.String(), tt.stderr)
+		}
+	}
+	// On a terminal, standard input is read on one core by default.
+	e := &env{stdinTTY: true}
+	l := &cmdLine{}
+	if n := e.jobs(cmdCheck, l); n != 1 {
+		t.Errorf("jobs with standard input on a terminal: %d, want 1", n)
+	}
+	e.stdinTTY = false
+	if n := e.jobs(cmdCheck, l); n < 1 {
+		t.Errorf("jobs from a pipe: %d", n)
+	}
+	e.jobsFlag = 3
+	if n := e.jobs(cmdCheck, l); n != 3 {
+		t.Errorf("jobs with -j 3: %d", n)
+	}
+	if n := e.jobs(cmdMan, l); n != 1 {
+		t.Errorf("jobs of man, which reads no lines: %d", n)
+	}
 }

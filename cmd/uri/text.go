@@ -34,21 +34,26 @@ func (s *sink) writeRejectedText(input string, err error) {
 	if errors.As(err, &ue) {
 		off = ue.Offset
 	}
-	color := s.term.colorOut()
-	b, col := appendVisible(s.text[:0], input, off)
+	s.text = appendCaret(s.text[:0], input, off, "^\n", err, s.term.colorOut())
+	s.out.Write(s.text)
+	s.releaseText()
+}
+
+// appendCaret appends the input, then under it caret at the column of the
+// byte at off, followed by the error message, in red when color is set.
+func appendCaret(b []byte, input string, off int, caret string, err error, color bool) []byte {
+	b, col := appendVisible(b, input, off)
 	b = append(b, '\n')
 	b = appendSpaces(b, col)
 	if color {
 		b = append(b, sgrRed...)
 	}
-	b = append(b, "^\n"...)
+	b = append(b, caret...)
 	b = append(b, err.Error()...)
 	if color {
 		b = append(b, sgrReset...)
 	}
-	s.text = append(b, '\n')
-	s.out.Write(s.text)
-	s.releaseText()
+	return append(b, '\n')
 }
 
 // writeCaret writes a rejected input for a person at a terminal, on w: the
@@ -75,18 +80,7 @@ func (s *sink) writeCaret(w *bufio.Writer, input string, err error, color bool) 
 		s.releaseText()
 		return
 	}
-	b, col := appendVisible(s.text[:0], input, ue.Offset)
-	b = append(b, '\n')
-	b = appendSpaces(b, col)
-	if color {
-		b = append(b, sgrRed...)
-	}
-	b = append(b, "^ "...)
-	b = append(b, err.Error()...)
-	if color {
-		b = append(b, sgrReset...)
-	}
-	s.text = append(b, '\n')
+	s.text = appendCaret(s.text[:0], input, ue.Offset, "^ ", err, color)
 	w.Write(s.text)
 	s.releaseText()
 }
