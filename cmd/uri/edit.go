@@ -32,7 +32,9 @@ leaves it present and empty ("query:=" gives a "?" with nothing after it).
 Query pairs are separated by "&" (or --query-separator); a pair's key is
 the text before its first "=", decoded. --trim and --keep take a key or a
 glob ("utm_*", as path.Match has it, matched against the decoded key); the
-pairs that no flag touches are kept as written, in their order.
+pairs that no flag touches are kept as written, in their order. An edited
+query drops its empty fields ("a&&b" holds two pairs), and a query left
+without pairs is removed with its "?".
 
 --get TEMPLATE prints the template filled from each result instead of the
 URI. In it {NAME} is a component decoded, {:NAME} as written (every field is
@@ -218,6 +220,7 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 		for _, s := range replaceAppends.vals {
 			k, v, _ := strings.Cut(s, "=")
 			sp.replaces = append(sp.replaces, replacement{k, v, true})
+			sp.replaceAppends = true
 		}
 		return runEdit(e, l, sp, inputs)
 	}
@@ -235,6 +238,8 @@ type editSpec struct {
 	trims       []string
 	keeps       []string
 	replaces    []replacement
+	// replaceAppends is set when a --replace-append may add a query.
+	replaceAppends bool
 	sortQuery   bool
 	sep         byte
 	defaultPort bool
@@ -482,23 +487,20 @@ func (ed *editor) finish(u uri.URI) (uri.URI, error) {
 			return u, &editError{"--append " + componentNames[a.comp], err}
 		}
 	}
-	if u.HasQuery() && (len(sp.trims) > 0 || len(sp.keeps) > 0 || len(sp.replaces) > 0 || sp.sortQuery) {
-		q, err := ed.editQuery(u.Query())
-		if err == nil {
-			u, err = u.WithQuery(q)
-		}
-		if err != nil {
-			return u, &editError{"query", err}
-		}
-	} else if !u.HasQuery() {
-		for _, r := range sp.replaces {
-			if r.add {
-				v, err := u.WithQuery(ed.encodePair(r.key, r.value, true))
-				if err != nil {
-					return u, &editError{"--replace-append", err}
-				}
-				u = v
+	queryEdits := len(sp.trims) > 0 || len(sp.keeps) > 0 || len(sp.replaces) > 0 || sp.sortQuery
+	if queryEdits && (u.HasQuery() || sp.replaceAppends) {
+		old := u.Query()
+		switch q := ed.editQuery(old); {
+		case q == old:
+		case q == "":
+			// Every pair is gone: so is the "?" that held them.
+			u = u.WithoutQuery()
+		default:
+			v, err := u.WithQuery(q)
+			if err != nil {
+				return u, &editError{"query", err}
 			}
+			u = v
 		}
 	}
 	if sp.defaultPort || sp.dropDefaultPort {
@@ -669,14 +671,15 @@ func matchAny(globs []string, key string) bool {
 }
 
 // editQuery applies --trim, --keep, --replace and --sort-query to the text
-// of a query. Fields that no flag touches keep their text.
-func (ed *editor) editQuery(q string) (string, error) {
+// of a query. Fields that no flag touches keep their text; empty fields
+// ("a&&b"), which hold no pair, are dropped.
+func (ed *editor) editQuery(q string) string {
 	sp := ed.sp
 	fields := ed.splitQuery(q)
 	kept := fields[:0]
 	for _, f := range fields {
-		if f.raw == "" && q != "" {
-			continue // an empty field holds no pair
+		if f.raw == "" {
+			continue
 		}
 		if matchAny(sp.trims, f.key) || len(sp.keeps) > 0 && !matchAny(sp.keeps, f.key) {
 			continue
@@ -713,7 +716,7 @@ func (ed *editor) editQuery(q string) (string, error) {
 		}
 		b.WriteString(f.raw)
 	}
-	return b.String(), nil
+	return b.String()
 }
 
 // write writes one result of an input: the URI or the template's text, or
