@@ -240,9 +240,9 @@ type editSpec struct {
 	replaces    []replacement
 	// replaceAppends is set when a --replace-append may add a query.
 	replaceAppends bool
-	sortQuery   bool
-	sep         byte
-	defaultPort bool
+	sortQuery      bool
+	sep            byte
+	defaultPort    bool
 	// dropDefaultPort removes a port equal to the scheme's default.
 	dropDefaultPort bool
 	urlencode       bool
