@@ -65,7 +65,8 @@ text with --get:
 A rejected input, or an edit that cannot be made (a port that is not
 digits, a userinfo without a host), prints "<input>: <message>" on standard
 error, or the rejected object of parse --json, and the next input is read;
---verify stops at the first one instead and --quiet prints nothing for it.
+--verify stops at the first one instead (and so runs on one core) and
+--quiet prints nothing for it.
 Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings, and the
 exact bytes of such an input are in "input_b64".
 `

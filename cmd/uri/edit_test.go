@@ -84,6 +84,8 @@ func TestEdit(t *testing.T) {
 			stdout: "http://c:1/\n", stderr: "http://a b/: uri: invalid character ' ' in host at offset 8\n", code: 1},
 		{name: "verify stops at the first bad input", args: []string{"edit", "--verify", "http://a b/", "http://c/"},
 			stderr: "http://a b/: uri: invalid character ' ' in host at offset 8\n", code: 1},
+		{name: "verify stops reading standard input", stdin: "http://a/\nb c\nhttp://d/\n", args: []string{"edit", "--verify", "-j", "4"},
+			stdout: "http://a/\n", stderr: "b c: uri: invalid character ' ' in path at offset 1\n", code: 1},
 		{name: "quiet", args: []string{"edit", "--quiet", "http://a b/", "http://c/"},
 			stdout: "http://c/\n", code: 1},
 		{name: "stdin lines", stdin: "http://a/\nhttp://b/x\n", args: []string{"edit", "--set", "fragment=f"},

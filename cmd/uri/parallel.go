@@ -61,6 +61,11 @@ func (e *env) jobs(c *command, l *cmdLine) int {
 	if c.shared&flagStream == 0 || len(l.args) > c.fixed {
 		return 1
 	}
+	// A run that stops at the first rejected input (edit --verify) must
+	// write nothing after it, which only a run on one core knows.
+	if f := l.fs.Lookup("verify"); f != nil && f.Value.String() == "true" {
+		return 1
+	}
 	if e.jobsFlag > 0 {
 		return e.jobsFlag
 	}
@@ -270,10 +275,11 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 		e.out.Flush()
 		e.err.Flush()
 		e.outw.w, e.errw.w = &e.pre.out, &e.pre.err
-		close(ch.done)
 		if ch.rejected > 0 {
 			code = exitRejected
 		}
+		close(ch.done) // the chunk is the writer's, then the reader's, from here
+
 	}
 	return code
 }

@@ -191,7 +191,7 @@ func TestTerminalForms(t *testing.T) {
 	}
 	// On a terminal, standard input is read on one core by default.
 	e := &env{stdinTTY: true}
-	l := &cmdLine{}
+	l := cmdCheck.newCmdLine(quietEnv())
 	if n := e.jobs(cmdCheck, l); n != 1 {
 		t.Errorf("jobs with standard input on a terminal: %d, want 1", n)
 	}
@@ -203,7 +203,7 @@ func TestTerminalForms(t *testing.T) {
 	if n := e.jobs(cmdCheck, l); n != 3 {
 		t.Errorf("jobs with -j 3: %d", n)
 	}
-	if n := e.jobs(cmdMan, l); n != 1 {
+	if n := e.jobs(cmdMan, cmdMan.newCmdLine(quietEnv())); n != 1 {
 		t.Errorf("jobs of man, which reads no lines: %d", n)
 	}
 }
