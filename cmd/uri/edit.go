@@ -20,7 +20,9 @@ neither added nor dropped, the path is not normalized.
   https://example.org/a?b#c
 
 The edits run in this order: --redirect, --set (with --iterate), --append,
-the query's --trim, --keep, --replace and --sort-query, then the port flags.
+the query's --trim, --keep, --replace and --sort-query, --punycode, then the
+port flags. A decoded host that is not ASCII is percent-encoded as UTF-8
+(RFC 3986, section 3.2.2); --punycode writes it with A-labels instead.
 A component is scheme, userinfo, user, password, host, port, path, query or
 fragment (user and password are the parts of the userinfo around its first
 ":"). "NAME=VALUE" takes a decoded value and percent-encodes what the
@@ -82,7 +84,7 @@ exact bytes of such an input are in "input_b64".
 `
 
 // editSynopsis is the synopsis of the flags that edit and get share.
-const editSynopsis = "[--json] [--rule rule] [--zone] [--set name=value] [--append name=value] [--trim glob] [--keep glob] [--replace key=value] [--replace-append key=value] [--sort-query] [--query-separator c] [--redirect ref] [--iterate 'name=v1 v2'] [--default-port] [--drop-default-port] [--keep-port] [--urlencode] [--verify] [--quiet] [--max-line n] [-j n]"
+const editSynopsis = "[--json] [--rule rule] [--zone] [--idna profile] [--set name=value] [--append name=value] [--trim glob] [--keep glob] [--replace key=value] [--replace-append key=value] [--sort-query] [--query-separator c] [--redirect ref] [--iterate 'name=v1 v2'] [--default-port] [--drop-default-port] [--keep-port] [--punycode] [--urlencode] [--verify] [--quiet] [--max-line n] [-j n]"
 
 // cmdEdit is URL surgery: set, clear and append components, edit the query.
 var cmdEdit = &command{
@@ -90,7 +92,7 @@ var cmdEdit = &command{
 	synopsis: editSynopsis + " [--get template] [input...]",
 	summary:  "change components of URI references, or print them through a template",
 	help:     editHelp,
-	shared:   flagJSON | flagRule | flagZone | flagStream,
+	shared:   flagJSON | flagRule | flagZone | flagIDNA | flagStream,
 	flags:    func(fs *flag.FlagSet) runFunc { return editFlags(fs, false) },
 }
 
@@ -100,7 +102,7 @@ var cmdGet = &command{
 	synopsis: editSynopsis + " TEMPLATE [input...]",
 	summary:  "print parts of URI references through a template",
 	help:     getHelp,
-	shared:   flagJSON | flagRule | flagZone | flagStream,
+	shared:   flagJSON | flagRule | flagZone | flagIDNA | flagStream,
 	flags:    func(fs *flag.FlagSet) runFunc { return editFlags(fs, true) },
 	fixed:    1,
 }
@@ -150,6 +152,7 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 	defaultPort := fs.Bool("default-port", false, "write the scheme's default port when there is no port")
 	dropDefault := fs.Bool("drop-default-port", false, "remove a port that is the scheme's default (trurl does by default)")
 	fs.Bool("keep-port", false, "keep the port as written: the default, accepted for trurl's command lines")
+	punycode := fs.Bool("punycode", false, "write a host whose decoded labels are not ASCII with A-labels (IDNA, --idna)")
 	urlencode := fs.Bool("urlencode", false, "fill every template field as written (percent-encoded), not decoded")
 	verify := fs.Bool("verify", false, "stop at the first input that is rejected")
 	quiet := fs.Bool("quiet", false, "print nothing for a rejected input (the exit status still tells)")
@@ -160,7 +163,7 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 	return func(e *env, l *cmdLine) int {
 		sp := &editSpec{
 			sortQuery: *sortQuery, defaultPort: *defaultPort, dropDefaultPort: *dropDefault,
-			urlencode: *urlencode, verify: *verify, quiet: *quiet, opts: l.options(),
+			urlencode: *urlencode, punycode: *punycode, verify: *verify, quiet: *quiet, opts: l.options(),
 			schemes: uri.DefaultSchemes(),
 		}
 		inputs := l.args
@@ -247,6 +250,7 @@ type editSpec struct {
 	// dropDefaultPort removes a port equal to the scheme's default.
 	dropDefaultPort bool
 	urlencode       bool
+	punycode        bool
 	verify, quiet   bool
 	tmpl            *template // nil without --get
 }
@@ -500,6 +504,15 @@ func (ed *editor) finish(u uri.URI) (uri.URI, error) {
 			v, err := u.WithQuery(q)
 			if err != nil {
 				return u, &editError{"query", err}
+			}
+			u = v
+		}
+	}
+	if sp.punycode && u.HostKind() == uri.HostRegName {
+		if h := punyHost(u, sp.opts); h != u.Host() {
+			v, err := u.WithHost(h)
+			if err != nil {
+				return u, &editError{"--punycode", err}
 			}
 			u = v
 		}
