@@ -80,6 +80,11 @@ var (
 	// ErrScanType: [URI.Scan] was given a value that is neither a string nor
 	// a []byte; the error's message names its type.
 	ErrScanType = errors.New("cannot scan into uri.URI a value of type")
+
+	// ErrRead: the reader given to [Extractor.Stream] failed; the error
+	// wraps the reader's error too, and its Offset is the number of bytes
+	// read.
+	ErrRead = errors.New("reading text")
 )
 
 // Component names a part of a URI reference, for errors and for the
@@ -151,6 +156,8 @@ func (e *Error) Error() string {
 		return string(b) // no text was read: a value of the wrong kind
 	case e.Err == ErrUnknownStandard:
 		return string(b) + " " + e.Input
+	case errors.Is(e.Err, ErrRead):
+		return string(b) + " at offset " + strconv.Itoa(e.Offset)
 	}
 	switch e.Err {
 	case ErrMissingScheme, ErrUnexpectedScheme, ErrUnexpectedFragment, ErrEmptyScheme:

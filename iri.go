@@ -93,7 +93,10 @@ type IRI struct{ u URI }
 // text gives an [*Error], as [Parse] does; text that is not valid UTF-8 gives
 // one with cause [ErrInvalidUTF8] at the offset of the first bad byte. An
 // ASCII-only s is parsed exactly as [Parse] parses it, with no allocation.
-func ParseIRI(s string) (IRI, error) { return Options{}.ParseIRI(s) }
+func ParseIRI(s string) (i IRI, err error) {
+	i.u, err = parseRule(s, RuleReference, pIRI)
+	return i, err
+}
 
 // MustParseIRI is like [ParseIRI] but panics if s is not a valid
 // IRI-reference. It is meant for tests and for constants.
@@ -345,6 +348,17 @@ func (o Options) ToURI(i IRI) (URI, error) {
 		l[c] = len(b) - n
 	}
 	return newURI(string(b), offsetsOf(&l, auth, kind, addr)), nil
+}
+
+// IRIToURI parses s as an IRI reference with o's options and maps it to a
+// URI (RFC 3987, sections 2.2 and 3.1): [Options.ParseIRI] then
+// [Options.ToURI]. It is the hook of [Extractor.IRI].
+func (o Options) IRIToURI(s string) (URI, error) {
+	i, err := o.ParseIRI(s)
+	if err != nil {
+		return URI{}, err
+	}
+	return o.ToURI(i)
 }
 
 // firstNonASCII returns the index of the first byte of s above 0x7F, or

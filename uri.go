@@ -68,6 +68,11 @@
 // [Options] choose the rule, IPv6 zone identifiers (RFC 6874, which RFC 9844
 // obsoleted: off by default) and the IDNA profile; [Repair] turns what
 // people paste into a URI and reports every [Change].
+// # Finding URIs in text
+//
+// [Extract] and [Extractor] find the URIs in running text and their byte
+// spans, delimited as RFC 3986, Appendix C says; [Extractor.Stream] reads
+// an io.Reader of any size.
 //
 // # Interoperation
 //

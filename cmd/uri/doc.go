@@ -15,6 +15,8 @@
 //	to-uri      map IRIs to URIs (percent-encoding, IDNA)
 //	to-iri      map URIs to IRIs for display
 //	repair      make valid URIs of pasted URLs, saying what changed
+//	compare     show how RFC 3986, the URL Standard and net/url read each input
+//	extract     find the URIs in text
 //	edit        change components of URI references, or print them through a template
 //	get         print parts of URI references through a template
 //	completion  print a shell completion script for bash, zsh or fish
@@ -120,6 +122,19 @@
 // unless NO_COLOR is set, and a progress line shows while a large input is
 // read. "uri completion bash|zsh|fish" prints a completion script, "uri man"
 // the manual page, "uri --version" the version.
+//
+// # Finding URIs in text
+//
+// "uri extract [file...]" differs from the other commands: its arguments are
+// files, read as streams (standard input when there is none, or for "-"),
+// and it prints every URI found in their text, one per line, as RFC 3986,
+// Appendix C delimits them: in double quotes, in angle brackets (where a URI
+// may be broken across lines), or between whitespace, without the sentence
+// punctuation that follows it. --schemes names the only schemes to report,
+// --abbreviated also reports www.example.com and example.com/path as
+// network-path references, and --json writes
+// {"uri":"...","start":N,"end":M} with the span's byte offsets, and "file"
+// when several files are given. It exits 1 only when a file cannot be read.
 //
 // # Exit status
 //

@@ -48,11 +48,7 @@ var cmdToURI = &command{
 	run: func(e *env, l *cmdLine) int {
 		o := l.options()
 		return e.eachInput(l.args, func(in string) bool {
-			i, err := o.ParseIRI(in)
-			var u uri.URI
-			if err == nil {
-				u, err = o.ToURI(i)
-			}
+			u, err := o.IRIToURI(in)
 			return e.result(in, u.String(), err)
 		})
 	},

@@ -46,6 +46,8 @@ var commands = []*command{
 	cmdToURI,
 	cmdToIRI,
 	cmdRepair,
+	cmdCompare,
+	cmdExtract,
 	cmdEdit,
 	cmdGet,
 	cmdCompletion,

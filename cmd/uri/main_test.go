@@ -65,7 +65,7 @@ func TestUsage(t *testing.T) {
 		{"unknown command", []string{"nope", "a"}, 2, false, "", `uri: unknown command "nope"`},
 		{"unknown command escaped", []string{"\x1b[31m"}, 2, false, "", `uri: unknown command "\x1b[31m"`},
 		{"flag before command", []string{"--json", "parse"}, 2, false, "", `unknown command "--json"`},
-		{"parse --help", []string{"parse", "--help"}, 0, true, "Usage: uri parse [--json] [--rule rule] [--zone] [--iri] [--max-line n] [-j n] [input...]", ""},
+		{"parse --help", []string{"parse", "--help"}, 0, true, "Usage: uri parse [--json] [--rule rule] [--zone] [--iri] [--whatwg [--base URL]] [--max-line n] [-j n] [input...]", ""},
 		{"parse -h", []string{"parse", "-h"}, 0, true, "Usage: uri parse ", ""},
 		{"parse -h after flags", []string{"parse", "--json", "-h", "a"}, 0, true, "Usage: uri parse ", ""},
 		{"check --help", []string{"check", "--help"}, 0, true, "Usage: uri check [--json] [--rule rule] [--zone] [--max-line n] [-j n] [input...]", ""},

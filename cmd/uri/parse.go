@@ -58,18 +58,32 @@ the query; input that is not UTF-8 is rejected at its first bad byte. The
 diagram then counts columns as a terminal shows them (a wide character takes
 two), and invisible characters such as joiners are shown as Go escapes.
 --zone accepts an IPv6 zone identifier ("[fe80::1%25eth0]").
+
+--whatwg reads each input as the WHATWG URL Standard does (as browsers do),
+against --base when given, and lists the URL API's attributes: href, origin,
+protocol, username, password, host, hostname, port, pathname, search and
+hash; with --json they are the object's keys, as in the web-platform-tests
+files, and a failure is {"input":...,"ok":false,"error":...,"offset":...}.
 `
 
 // cmdParse shows the components of references (RFC 3986, section 3).
 var cmdParse = &command{
 	name:     "parse",
-	synopsis: "[--json] [--rule rule] [--zone] [--iri] [--max-line n] [-j n] [input...]",
+	synopsis: "[--json] [--rule rule] [--zone] [--iri] [--whatwg [--base URL]] [--max-line n] [-j n] [input...]",
 	summary:  "show the components of URI references",
 	help:     parseHelp,
 	shared:   flagJSON | flagRule | flagZone | flagStream,
 	flags: func(fs *flag.FlagSet) runFunc {
 		iri := fs.Bool("iri", false, "read IRIs (RFC 3987): non-ASCII characters where RFC 3987 allows them")
+		std := fs.Bool("whatwg", false, "read as the WHATWG URL Standard (browsers) does, and show the URL API's attributes")
+		base := fs.String("base", "", "with --whatwg, the `URL` inputs are parsed against")
 		return func(e *env, l *cmdLine) int {
+			if *std {
+				return runParseWHATWG(e, l, *base)
+			}
+			if *base != "" {
+				return l.usageError("--base needs --whatwg")
+			}
 			if *iri {
 				o := l.options()
 				return runParse(e, l, o.ParseIRI, true)

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 )
 
 // sink is where a command writes what it made of each input: the text form
@@ -147,9 +148,13 @@ func (s *sink) rejected(input string, err error) {
 		j.key(keyError).str(err.Error())
 		j.key(keyOffset)
 		var ue *uri.Error
-		if errors.As(err, &ue) {
+		var we *whatwg.Error
+		switch {
+		case errors.As(err, &ue):
 			j.integer(ue.Offset)
-		} else {
+		case errors.As(err, &we):
+			j.integer(we.Offset)
+		default:
 			j.null()
 		}
 		s.endJSON(j)

@@ -1,0 +1,125 @@
+package whatwg_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
+)
+
+func ExampleParse() {
+	u, err := whatwg.Parse("HTTPS://EXAMPLE.com:443/a/./b/../c?q=1 2#frag")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Href())
+	fmt.Println(u.Protocol(), u.Hostname(), u.Port() == "", u.Pathname(), u.Search(), u.Hash())
+	fmt.Println(u.Origin())
+	// Output:
+	// https://example.com/a/c?q=1%202#frag
+	// https: example.com true /a/c ?q=1%202 #frag
+	// https://example.com
+}
+
+func ExampleParse_hosts() {
+	for _, s := range []string{
+		"http://0x7f.1/",         // IPv4 in hexadecimal and short form
+		"http://[0:0::1]/",       // IPv6, compressed when serialized
+		"http://☕.example/",      // a domain through UTS #46
+		"git://GitHub.com/x.git", // an opaque host keeps its case
+	} {
+		u, _ := whatwg.Parse(s)
+		fmt.Println(u.Host())
+	}
+	// Output:
+	// 127.0.0.1
+	// [::1]
+	// xn--53h.example
+	// GitHub.com
+}
+
+func ExampleParseRef() {
+	base := whatwg.MustParse("https://example.org/dir/page.html?x#y")
+	for _, ref := range []string{"other.html", "../up", "?q", "#f", "//cdn.example/lib.js", "\\\\back\\slashes"} {
+		u, _ := whatwg.ParseRef(ref, base)
+		fmt.Println(u)
+	}
+	// Output:
+	// https://example.org/dir/other.html
+	// https://example.org/up
+	// https://example.org/dir/page.html?q
+	// https://example.org/dir/page.html?x#f
+	// https://cdn.example/lib.js
+	// https://back/slashes
+}
+
+func ExampleError() {
+	_, err := whatwg.Parse("https://example.org:99999/")
+	var e *whatwg.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Reason, e.Offset, errors.Is(err, whatwg.ErrPortOutOfRange))
+	}
+	// Output:
+	// port-out-of-range 20 true
+}
+
+// The special authority slashes state reports the first "\\" once, then
+// the special authority ignore slashes state reports each "\\" it skips.
+func ExampleValidate() {
+	u, verrs, _ := whatwg.Validate(" https:\\\\example.org\\a ", whatwg.URL{})
+	fmt.Println(u)
+	for _, v := range verrs {
+		fmt.Println(v.Kind, v.Offset)
+	}
+	// Output:
+	// https://example.org/a
+	// invalid-URL-unit 0
+	// special-scheme-missing-following-solidus 7
+	// special-scheme-missing-following-solidus 7
+	// special-scheme-missing-following-solidus 8
+	// invalid-reverse-solidus 20
+}
+
+func ExampleURL_SetHost() {
+	u := whatwg.MustParse("http://example.net:8080/path")
+	fmt.Println(u.SetHost("example.com:81"))
+	fmt.Println(u.SetHostname("example.com:81")) // hostname state: a ":" ends it, the URL is unchanged
+	fmt.Println(u.SetPort("80"))                 // the default port is null
+	fmt.Println(u.SetProtocol("https"))
+	fmt.Println(u.SetProtocol("mailto")) // special to non-special is refused
+	fmt.Println(u.SetPathname("a b/../c").SetSearch("?q=ü").SetHash("top"))
+	// Output:
+	// http://example.com:81/path
+	// http://example.net:8080/path
+	// http://example.net/path
+	// https://example.net:8080/path
+	// http://example.net:8080/path
+	// http://example.net:8080/c?q=%C3%BC#top
+}
+
+func ExampleURL_SearchParams() {
+	u := whatwg.MustParse("https://example.org/search?q=a+b&lang=en&q=c")
+	sp := u.SearchParams()
+	fmt.Println(sp.GetAll("q"))
+	sp.Set("page", "2")
+	sp.Sort()
+	fmt.Println(u.WithSearchParams(sp))
+	// Output:
+	// [a b c]
+	// https://example.org/search?lang=en&page=2&q=a+b&q=c
+}
+
+// The same string under both standards, and the bridge between them.
+func ExampleFromURI() {
+	v := uri.MustParse("HTTP://EXAMPLE.com:80/a/./b")
+	fmt.Println(v.Host(), v.Port(), v.Path()) // RFC 3986: as written
+	u, _ := whatwg.FromURI(v, whatwg.URL{})
+	fmt.Println(u) // the URL Standard's reading
+	back, _ := u.URI()
+	fmt.Println(back.Host(), back.Port() == "", back.Path())
+	// Output:
+	// EXAMPLE.com 80 /a/./b
+	// http://example.com/a/b
+	// example.com true /a/b
+}

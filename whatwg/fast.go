@@ -1,0 +1,214 @@
+package whatwg
+
+// A fast path for input that is already a URL's serialization in the
+// common shapes. parseFast checks, in one pass, that the basic URL parser
+// would return the input itself, and then only records where the
+// components are; for anything it does not recognize it answers "not
+// sure" and the parser proper runs. FuzzFastPath checks that the two
+// agree.
+
+const (
+	fDomain = 1 << iota // may stand in a serialized ASCII domain as is
+	fOpaque             // may stand in a serialized opaque host as is
+)
+
+var fastHostTable = func() (t [256]uint8) {
+	for c := 0x21; c < 0x7f; c++ {
+		if hostTable[c]&clForbiddenDomain == 0 && hostTable[c]&clUpper == 0 {
+			t[c] |= fDomain
+		}
+		if hostTable[c]&clForbiddenHost == 0 {
+			t[c] |= fOpaque
+		}
+	}
+	return t
+}()
+
+// pathPlain holds the bytes that a serialized path segment keeps as they
+// are and that do not end it: not "/", "?", "#", "\\", nor anything in the
+// path percent-encode set.
+var pathPlain = func() (t [256]bool) {
+	for c := range t {
+		t[c] = charTable[c]&(cPathEncode|cEndSpecial) == 0
+	}
+	return t
+}()
+
+// parseFast returns the URL of s and true when s is the serialization of
+// the URL that the basic URL parser makes of it (against any base, since s
+// then has a scheme), or that and the path "/" a special URL without a path
+// gets, with no credentials, an ASCII domain that is not an
+// IPv4 address, or an opaque or empty host, or no host. false means only
+// that the parser must decide.
+func parseFast(s string) (URL, bool) {
+	n := len(s)
+	if n == 0 || n >= 1<<31 || s[n-1] == ' ' || s[0] < 'a' || s[0] > 'z' || !plainASCII(s) {
+		return URL{}, false
+	}
+	i := 1
+	for i < n {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.' {
+			i++
+			continue
+		}
+		break
+	}
+	if i == n || s[i] != ':' {
+		return URL{}, false
+	}
+	var u URL
+	var addSlash bool
+	u.href = s
+	u.kind = schemeKind(s[:i])
+	u.schemeEnd = uint32(i)
+	special := u.kind != schemeOther
+	i++
+	if i+1 < n && s[i] == '/' && s[i+1] == '/' {
+		// The authority: a host and maybe a port, no credentials.
+		hs := i + 2
+		j := hs
+		var all uint8 = fDomain | fOpaque
+		colon := -1
+		for ; j < n; j++ {
+			c := s[j]
+			if c == '/' || c == '?' || c == '#' {
+				break
+			}
+			if c == ':' && colon < 0 {
+				colon = j
+				continue
+			}
+			if colon >= 0 {
+				if c < '0' || c > '9' {
+					return URL{}, false
+				}
+				continue
+			}
+			all &= fastHostTable[c]
+		}
+		he := j
+		if colon >= 0 {
+			he = colon
+		}
+		host := s[hs:he]
+		switch {
+		case u.kind == schemeFile:
+			if colon >= 0 || all&fDomain == 0 || host == "localhost" {
+				return URL{}, false
+			}
+			u.hostKind = hostEmpty
+			if host != "" {
+				if endsInNumber(host) {
+					return URL{}, false
+				}
+				u.hostKind = hostDomain
+			}
+		case special:
+			if host == "" || all&fDomain == 0 || endsInNumber(host) {
+				return URL{}, false
+			}
+			u.hostKind = hostDomain
+		default:
+			if all&fOpaque == 0 {
+				return URL{}, false
+			}
+			u.hostKind = hostOpaque
+			if host == "" {
+				if colon >= 0 {
+					return URL{}, false
+				}
+				u.hostKind = hostEmpty
+			}
+		}
+		if colon >= 0 {
+			port := s[colon+1 : j]
+			if port == "" || len(port) > 5 || port[0] == '0' && len(port) > 1 {
+				return URL{}, false
+			}
+			v := int32(0)
+			for k := 0; k < len(port); k++ {
+				v = v*10 + int32(port[k]-'0')
+			}
+			if v > 65535 || v == defaultPort(u.kind) {
+				return URL{}, false
+			}
+		}
+		u.userEnd, u.hostStart, u.hostEnd = uint32(hs), uint32(hs), uint32(he)
+		i = j
+		// A special URL without a path gets the path "/": inserted below.
+		addSlash = special && (i == n || s[i] != '/')
+	} else {
+		if special {
+			return URL{}, false
+		}
+		u.userEnd, u.hostStart, u.hostEnd = uint32(i), uint32(i), uint32(i)
+		u.hostKind = hostNull
+		if i == n || s[i] != '/' {
+			// An opaque path: nothing in the C0 control percent-encode
+			// set, and no space (whose encoding depends on what follows).
+			u.opaque = true
+			u.pathStart = uint32(i)
+			for ; i < n && s[i] != '?' && s[i] != '#'; i++ {
+				if s[i] == ' ' || encodeTable[s[i]]&setC0 != 0 {
+					return URL{}, false
+				}
+			}
+		}
+	}
+	if !u.opaque {
+		// A path of segments as written: nothing to encode, no "\", no
+		// dot segment, no Windows drive letter to normalize.
+		u.pathStart = uint32(i)
+		first := true
+		for i < n && s[i] == '/' {
+			i++
+			start := i
+			for i < n && pathPlain[s[i]] {
+				i++
+			}
+			if i < n && s[i] != '/' && s[i] != '?' && s[i] != '#' {
+				return URL{}, false
+			}
+			seg := s[start:i]
+			if len(seg) > 0 && (seg[0] == '.' || seg[0] == '%') && (isSingleDot(seg) || isDoubleDot(seg)) {
+				return URL{}, false
+			}
+			if first && u.kind == schemeFile && isDriveLetter(seg) && seg[1] == '|' {
+				return URL{}, false
+			}
+			first = false
+		}
+		if i < n && s[i] != '?' && s[i] != '#' {
+			return URL{}, false
+		}
+	}
+	u.pathEnd = uint32(i)
+	if i < n && s[i] == '?' {
+		set := uint8(setQuery)
+		if special {
+			set = setSpecialQuery
+		}
+		for i++; i < n && s[i] != '#'; i++ {
+			if encodeTable[s[i]]&set != 0 {
+				return URL{}, false
+			}
+		}
+	}
+	u.fragStart = uint32(i)
+	if i < n {
+		for i++; i < n; i++ {
+			if encodeTable[s[i]]&setFragment != 0 {
+				return URL{}, false
+			}
+		}
+	}
+	if addSlash {
+		// The one allocation: the href with the "/" after the host.
+		at := u.pathStart
+		u.href = s[:at] + "/" + s[at:]
+		u.pathEnd++
+		u.fragStart++
+	}
+	return u, true
+}

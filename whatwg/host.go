@@ -1,0 +1,489 @@
+package whatwg
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// Host kinds, section "Host representation": a URL's host is null, or a
+// domain, an IPv4 address, an IPv6 address, an opaque host or an empty host.
+const (
+	hostNull uint8 = iota
+	hostEmpty
+	hostDomain
+	hostIPv4
+	hostIPv6
+	hostOpaque
+)
+
+// fail is a failure inside the parser: the standard's name for it, the
+// sentinel, and the offset in the parser's input. The exported *Error is
+// made from it only when a parse fails.
+type fail struct {
+	reason string
+	err    error
+	off    int
+}
+
+func failAt(err error, reason string, off int) fail { return fail{reason, err, off} }
+
+// Character classes of the host parser, section "Host miscellaneous".
+const (
+	clForbiddenHost   = 1 << iota // forbidden host code point
+	clForbiddenDomain             // forbidden domain code point
+	clUpper                       // ASCII upper alpha
+	clNonASCII
+)
+
+var hostTable = func() (t [256]uint8) {
+	for _, c := range "\x00\t\n\r #/:<>?@[\\]^|" {
+		t[c] |= clForbiddenHost | clForbiddenDomain
+	}
+	for c := 0; c < 0x20; c++ {
+		t[c] |= clForbiddenDomain
+	}
+	t['%'] |= clForbiddenDomain
+	t[0x7f] |= clForbiddenDomain
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] |= clUpper
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] |= clNonASCII
+	}
+	return t
+}()
+
+// The UTS #46 profiles of section "IDNA": domain parser ToASCII with
+// beStrict false (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off;
+// CheckBidi and CheckJoiners on; non-transitional), and with beStrict true,
+// which only decides the domain-to-ASCII validation error. Both are
+// immutable once built.
+var (
+	idnaLenient = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false),
+		idna.StrictDomainName(false), idna.CheckHyphens(false), idna.CheckJoiners(true),
+		idna.VerifyDNSLength(false))
+	idnaStrict = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false),
+		idna.StrictDomainName(true), idna.CheckHyphens(true), idna.CheckJoiners(true),
+		idna.VerifyDNSLength(true))
+)
+
+// parseHost is the host parser (section "Host parsing") applied to s, which
+// starts at offset off of the parser's input. It returns the host
+// serialized (section "Host serializing") and its kind. The result is s
+// itself when s is already in serialized form, so that no memory is
+// allocated.
+func (p *parser) parseHost(s string, isOpaque bool, off int) (string, uint8, fail) {
+	if len(s) > 0 && s[0] == '[' {
+		if s[len(s)-1] != ']' {
+			return "", 0, failAt(ErrIPv6, "IPv6-unclosed", off)
+		}
+		h, f := p.parseIPv6(s, off)
+		return h, hostIPv6, f
+	}
+	if isOpaque {
+		return p.parseOpaqueHost(s, off)
+	}
+	return p.parseDomain(s, off)
+}
+
+// parseDomain runs the host parser's steps for a special URL's host: percent-decoding, the
+// domain parser (section "IDNA"), the forbidden domain code points and the
+// IPv4 parser for a domain that ends in a number.
+func (p *parser) parseDomain(s string, off int) (string, uint8, fail) {
+	var cl uint8
+	for i := 0; i < len(s); i++ {
+		cl |= hostTable[s[i]]
+	}
+	d := s
+	if cl&clForbiddenDomain != 0 && strings.IndexByte(s, '%') >= 0 {
+		if hasPercentEncoded(s) {
+			p.validation("domain-percent-encoded", off)
+			p.grow(len(s))
+			start := len(p.arena)
+			p.arena = appendDecoded(p.arena, s)
+			d = p.arenaString(start)
+		}
+		cl = 0
+		for i := 0; i < len(d); i++ {
+			cl |= hostTable[d[i]]
+		}
+	}
+	var result string
+	if cl&clNonASCII == 0 {
+		// An ASCII domain is only lowercased; ToASCII decides no more than
+		// a validation error.
+		if p.errs != nil {
+			if _, err := idnaStrict.ToASCII(d); err != nil {
+				p.validation("domain-to-ASCII", off)
+			}
+		}
+		result = d
+		if cl&clUpper != 0 {
+			result = p.lower(d)
+		}
+	} else {
+		if !utf8.ValidString(d) {
+			d = strings.ToValidUTF8(d, "\uFFFD")
+		}
+		if p.errs != nil {
+			if _, err := idnaStrict.ToASCII(d); err != nil {
+				p.validation("domain-to-ASCII", off)
+			}
+		}
+		r, err := idnaLenient.ToASCII(d)
+		if err != nil {
+			return "", 0, failAt(ErrDomainToASCII, "domain-to-ASCII", off)
+		}
+		result = r
+		cl = 0
+		for i := 0; i < len(r); i++ {
+			cl |= hostTable[r[i]]
+		}
+	}
+	if result == "" {
+		return "", 0, failAt(ErrDomainToASCII, "domain-to-ASCII", off)
+	}
+	if cl&clForbiddenDomain != 0 {
+		return "", 0, failAt(ErrDomainInvalidCodePoint, "domain-invalid-code-point", off)
+	}
+	if endsInNumber(result) {
+		h, f := p.parseIPv4(result, off)
+		return h, hostIPv4, f
+	}
+	return result, hostDomain, fail{}
+}
+
+// endsInNumber is the ends in a number checker of section "Host parsing".
+func endsInNumber(s string) bool {
+	if s[len(s)-1] == '.' {
+		s = s[:len(s)-1]
+	}
+	last := s[strings.LastIndexByte(s, '.')+1:]
+	if last == "" {
+		return false
+	}
+	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
+		for i := 2; i < len(last); i++ {
+			if !isHex(last[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(last); i++ {
+		if last[i] < '0' || last[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// ipv4Number is the IPv4 number parser of section "Host parsing". Values
+// too large for any IPv4 address saturate at 1<<40. ok is false for a
+// failure; nonDecimal reports the validation error.
+func ipv4Number(s string) (n uint64, nonDecimal, ok bool) {
+	if s == "" {
+		return 0, false, false
+	}
+	radix := uint64(10)
+	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		s, radix, nonDecimal = s[2:], 16, true
+	} else if len(s) >= 2 && s[0] == '0' {
+		s, radix, nonDecimal = s[1:], 8, true
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		var d uint64
+		switch {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case radix == 16 && isHex(c):
+			d = uint64(unhex(c))
+		default:
+			return 0, false, false
+		}
+		if d >= radix {
+			return 0, false, false
+		}
+		if n < 1<<40 {
+			n = n*radix + d
+		}
+	}
+	if n > 1<<40 {
+		n = 1 << 40
+	}
+	return n, nonDecimal, true
+}
+
+// parseIPv4 is the IPv4 parser of section "Host parsing", followed by the
+// IPv4 serializer of section "Host serializing".
+func (p *parser) parseIPv4(s string, off int) (string, fail) {
+	parts := s
+	if parts[len(parts)-1] == '.' {
+		p.validation("IPv4-empty-part", off)
+		if len(parts) > 1 {
+			parts = parts[:len(parts)-1]
+		}
+	}
+	var numbers [4]uint64
+	n := 0
+	tooBig := false
+	for {
+		i := strings.IndexByte(parts, '.')
+		part := parts
+		if i >= 0 {
+			part = parts[:i]
+		}
+		if n == 4 {
+			return "", failAt(ErrIPv4, "IPv4-too-many-parts", off)
+		}
+		v, nonDec, ok := ipv4Number(part)
+		if !ok {
+			return "", failAt(ErrIPv4, "IPv4-non-numeric-part", off)
+		}
+		if nonDec {
+			p.validation("IPv4-non-decimal-part", off)
+		}
+		if v > 255 {
+			p.validation("IPv4-out-of-range-part", off)
+			if i >= 0 {
+				tooBig = true
+			}
+		}
+		numbers[n] = v
+		n++
+		if i < 0 {
+			break
+		}
+		parts = parts[i+1:]
+	}
+	if n < 4 {
+		p.validation("IPv4-too-few-parts", off)
+	}
+	if tooBig || numbers[n-1] >= 1<<(8*(5-n)) {
+		return "", failAt(ErrIPv4, "IPv4-out-of-range-part", off)
+	}
+	addr := numbers[n-1]
+	for i := 0; i < n-1; i++ {
+		addr += numbers[i] << (8 * (3 - i))
+	}
+	var buf [15]byte
+	b := buf[:0]
+	for i := 3; i >= 0; i-- {
+		b = appendUint(b, uint(addr>>(8*i))&255)
+		if i > 0 {
+			b = append(b, '.')
+		}
+	}
+	if string(b) == s {
+		return s, fail{}
+	}
+	return p.keep(b), fail{}
+}
+
+func appendUint(b []byte, v uint) []byte {
+	var d [20]byte
+	i := len(d)
+	for {
+		i--
+		d[i] = byte('0' + v%10)
+		v /= 10
+		if v == 0 {
+			break
+		}
+	}
+	return append(b, d[i:]...)
+}
+
+// parseIPv6 is the IPv6 parser of section "Host parsing" applied to s
+// without its brackets, followed by the IPv6 serializer of section "Host
+// serializing" (bracketed).
+func (p *parser) parseIPv6(s string, off int) (string, fail) {
+	in := s[1 : len(s)-1]
+	off++
+	var addr [8]uint16
+	piece := 0
+	compress := -1
+	i := 0
+	c := func(i int) int {
+		if i < len(in) {
+			return int(in[i])
+		}
+		return -1
+	}
+	bad := func(reason string) (string, fail) { return "", failAt(ErrIPv6, reason, off+i) }
+	if c(i) == ':' {
+		if c(i+1) != ':' {
+			return bad("IPv6-invalid-compression")
+		}
+		i += 2
+		piece++
+		compress = piece
+	}
+	for c(i) != -1 {
+		if piece == 8 {
+			return bad("IPv6-too-many-pieces")
+		}
+		if c(i) == ':' {
+			if compress >= 0 {
+				return bad("IPv6-multiple-compression")
+			}
+			i++
+			piece++
+			compress = piece
+			continue
+		}
+		value, length := 0, 0
+		for length < 4 && i < len(in) && isHex(in[i]) {
+			value = value<<4 | int(unhex(in[i]))
+			i++
+			length++
+		}
+		if c(i) == '.' {
+			if length == 0 {
+				return bad("IPv4-in-IPv6-invalid-code-point")
+			}
+			i -= length
+			if piece > 6 {
+				return bad("IPv4-in-IPv6-too-many-pieces")
+			}
+			seen := 0
+			for c(i) != -1 {
+				v := -1
+				if seen > 0 {
+					if c(i) == '.' && seen < 4 {
+						i++
+					} else {
+						return bad("IPv4-in-IPv6-invalid-code-point")
+					}
+				}
+				if ch := c(i); ch < '0' || ch > '9' {
+					return bad("IPv4-in-IPv6-invalid-code-point")
+				}
+				for ch := c(i); '0' <= ch && ch <= '9'; ch = c(i) {
+					d := ch - '0'
+					switch v {
+					case -1:
+						v = d
+					case 0:
+						return bad("IPv4-in-IPv6-invalid-code-point")
+					default:
+						v = v*10 + d
+					}
+					if v > 255 {
+						return bad("IPv4-in-IPv6-out-of-range-part")
+					}
+					i++
+				}
+				addr[piece] = addr[piece]<<8 | uint16(v)
+				seen++
+				if seen == 2 || seen == 4 {
+					piece++
+				}
+			}
+			if seen != 4 {
+				return bad("IPv4-in-IPv6-too-few-parts")
+			}
+			break
+		} else if c(i) == ':' {
+			i++
+			if c(i) == -1 {
+				return bad("IPv6-invalid-code-point")
+			}
+		} else if c(i) != -1 {
+			return bad("IPv6-invalid-code-point")
+		}
+		if length > 1 && value < 1<<(4*(length-1)) {
+			p.validation("IPv6-piece-leading-zero", off+i)
+		}
+		addr[piece] = uint16(value)
+		piece++
+	}
+	if compress >= 0 {
+		swaps := piece - compress
+		piece = 7
+		for piece != 0 && swaps > 0 {
+			addr[piece], addr[compress+swaps-1] = addr[compress+swaps-1], addr[piece]
+			piece--
+			swaps--
+		}
+	} else if piece != 8 {
+		return bad("IPv6-too-few-pieces")
+	}
+	var buf [41]byte
+	b := appendIPv6(buf[:0], &addr)
+	if string(b) == s {
+		return s, fail{}
+	}
+	return p.keep(b), fail{}
+}
+
+// appendIPv6 is the IPv6 serializer, between brackets.
+func appendIPv6(b []byte, addr *[8]uint16) []byte {
+	// Find the IPv6 address compressed piece index.
+	compress, longest, found, size := -1, 1, -1, 0
+	for i, v := range addr {
+		if v != 0 {
+			if size > longest {
+				compress, longest = found, size
+			}
+			found, size = -1, 0
+			continue
+		}
+		if found < 0 {
+			found = i
+		}
+		size++
+	}
+	if size > longest {
+		compress = found
+	}
+	b = append(b, '[')
+	ignore0 := false
+	for i, v := range addr {
+		if ignore0 && v == 0 {
+			continue
+		}
+		ignore0 = false
+		if compress == i {
+			if i == 0 {
+				b = append(b, "::"...)
+			} else {
+				b = append(b, ':')
+			}
+			ignore0 = true
+			continue
+		}
+		const hex = "0123456789abcdef"
+		started := false
+		for sh := 12; sh >= 0; sh -= 4 {
+			d := v >> sh & 15
+			if d != 0 || started || sh == 0 {
+				b = append(b, hex[d])
+				started = true
+			}
+		}
+		if i != 7 {
+			b = append(b, ':')
+		}
+	}
+	return append(b, ']')
+}
+
+// parseOpaqueHost is the opaque-host parser of section "Host parsing".
+func (p *parser) parseOpaqueHost(s string, off int) (string, uint8, fail) {
+	for i := 0; i < len(s); i++ {
+		if hostTable[s[i]]&clForbiddenHost != 0 {
+			return "", 0, failAt(ErrHostInvalidCodePoint, "host-invalid-code-point", off+i)
+		}
+	}
+	if p.errs != nil {
+		p.checkURLUnits(s, off)
+	}
+	if s == "" {
+		return "", hostEmpty, fail{}
+	}
+	return p.encode(s, setC0), hostOpaque, fail{}
+}
