@@ -216,8 +216,8 @@ func (c *command) writeHelp(w *bufio.Writer, fs *flag.FlagSet) {
 	w.WriteString("\nFlags:\n")
 	fs.VisitAll(func(fl *flag.Flag) {
 		name, text := flag.UnquoteUsage(fl)
-		w.WriteString("  --")
-		w.WriteString(fl.Name)
+		w.WriteString("  ")
+		w.WriteString(flagInfo{name: fl.Name}.dashes()) // -j, --json
 		if name != "" {
 			w.WriteString(" " + name)
 		}

@@ -8,6 +8,14 @@ import (
 	"testing"
 )
 
+// A one-letter flag is written with one dash in --help, as in the synopsis.
+func TestHelpDashes(t *testing.T) {
+	help, _, _ := runCmd(t, "", "check", "--help")
+	if !strings.Contains(help, "\n  -j n\n") || !strings.Contains(help, "\n  --max-line n\n") {
+		t.Errorf("check --help does not list -j n and --max-line n:\n%s", help)
+	}
+}
+
 func TestVersion(t *testing.T) {
 	for _, arg := range []string{"--version", "-version"} {
 		stdout, stderr, code := runCmd(t, "", arg)
