@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,14 +13,7 @@ func TestBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
-	goCmd, err := exec.LookPath("go") // go test puts its own on PATH first
-	if err != nil {
-		t.Fatal("no go command:", err)
-	}
-	bin := filepath.Join(t.TempDir(), "uri")
-	if out, err := exec.Command(goCmd, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t)
 	tests := []struct {
 		stdin          string
 		args           []string

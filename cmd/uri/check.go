@@ -17,10 +17,10 @@ Bytes that are not valid UTF-8 are written as U+FFFD.
 // cmdCheck answers, by its exit status, whether the inputs are valid.
 var cmdCheck = &command{
 	name:     "check",
-	synopsis: "[--json] [--rule rule] [--zone] [input...]",
+	synopsis: "[--json] [--rule rule] [--zone] [--max-line n] [-j n] [input...]",
 	summary:  "report the inputs that are not valid URI references",
 	help:     checkHelp,
-	shared:   flagJSON | flagRule | flagZone,
+	shared:   flagJSON | flagRule | flagZone | flagStream,
 	run:      runCheck,
 }
 
@@ -30,7 +30,7 @@ func runCheck(e *env, l *cmdLine) int {
 		if err != nil {
 			e.rejected(in, err)
 		} else {
-			e.valid(in)
+			e.validURI(in)
 		}
 		return err == nil
 	})

@@ -112,7 +112,7 @@ func TestReadmeListsRecords(t *testing.T) {
 	var want []string
 	for _, c := range commands {
 		// A "|" in a table cell is escaped, even in a code span (GFM).
-		usage := strings.ReplaceAll("uri "+c.name+" "+c.synopsis, "|", `\|`)
+		usage := strings.ReplaceAll(c.usageLine(), "|", `\|`)
 		want = append(want, "| `"+usage+"` | "+c.summary+" |")
 	}
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
@@ -146,8 +146,10 @@ func TestRecords(t *testing.T) {
 		}
 		named := map[string]bool{}
 		for _, w := range strings.Fields(strings.NewReplacer("[", " ", "]", " ", "|", " ").Replace(c.synopsis)) {
-			if strings.HasPrefix(w, "--") {
-				named[w[2:]] = true
+			if name, ok := strings.CutPrefix(w, "--"); ok {
+				named[name] = true
+			} else if name, ok := strings.CutPrefix(w, "-"); ok && len(name) == 1 {
+				named[name] = true // -j: one letter, one dash
 			}
 		}
 		l.fs.VisitAll(func(f *flag.Flag) {

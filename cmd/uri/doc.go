@@ -6,22 +6,26 @@
 //
 // The commands are:
 //
-//	parse      show the components of URI references
-//	check      report the inputs that are not valid URI references
-//	resolve    resolve references against a base URI
-//	relative   make the shortest references to targets from a base URI
-//	normalize  print the normal form of URI references
-//	equal      tell whether two URI references are equivalent
-//	to-uri     map IRIs to URIs (percent-encoding, IDNA)
-//	to-iri     map URIs to IRIs for display
-//	repair     make valid URIs of pasted URLs, saying what changed
-//	compare    show how RFC 3986, the URL Standard and net/url read each input
-//	extract    find the URIs in text
-//	key        print lookup keys: SURT for web archives, Safe Browsing canonical forms and hashes
-//	site       print the public suffix, registrable domain and origin of URLs
-//	template   expand URI Templates (RFC 6570) or match URIs against one
-//	lint       say how other parsers read URLs and what RFC 3986 warns about
-//	serve      serve the URI viewer, a live page, on a local address
+//	parse       show the components of URI references
+//	check       report the inputs that are not valid URI references
+//	resolve     resolve references against a base URI
+//	relative    make the shortest references to targets from a base URI
+//	normalize   print the normal form of URI references
+//	equal       tell whether two URI references are equivalent
+//	to-uri      map IRIs to URIs (percent-encoding, IDNA)
+//	to-iri      map URIs to IRIs for display
+//	repair      make valid URIs of pasted URLs, saying what changed
+//	compare     show how RFC 3986, the URL Standard and net/url read each input
+//	extract     find the URIs in text
+//	key         print lookup keys: SURT for web archives, Safe Browsing canonical forms and hashes
+//	site        print the public suffix, registrable domain and origin of URLs
+//	template    expand URI Templates (RFC 6570) or match URIs against one
+//	lint        say how other parsers read URLs and what RFC 3986 warns about
+//	serve       serve the URI viewer, a live page, on a local address
+//	edit        change components of URI references, or print them through a template
+//	get         print parts of URI references through a template
+//	completion  print a shell completion script for bash, zsh or fish
+//	man         print the manual page uri(1), in roff
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.
@@ -99,6 +103,30 @@
 // beyond the RFC's (drop-fragment, sort-query, drop-trailing-slash, ...),
 // for crawlers and caches that accept to make equal some URIs that may
 // identify different resources.
+//
+// # Editing
+//
+// "uri edit" changes components of each input and prints the result:
+// --set NAME=VALUE (decoded) or NAME:=VALUE (as written), --append path=SEG
+// or query=K=V, --trim and --keep query pairs by glob, --replace,
+// --sort-query, --redirect REF, --iterate 'NAME=V1 V2', the port flags; what
+// no flag touches is kept byte for byte. "uri get TEMPLATE" prints parts
+// through a template such as '{scheme} {host} {default:port} {query:q}', or
+// a Go template ({{.Host}}). With --json the query is an ordered array of
+// pairs.
+//
+// # Hostile lines, big inputs and terminals
+//
+// A line that is not UTF-8, holds NUL bytes or a lone "\r", or is 64 MiB
+// long is an input like any other; with --json an input that is not UTF-8
+// also has its bytes in "input_b64". --max-line N rejects longer lines of
+// standard input without holding them. Reading standard input from a file or
+// a pipe, the commands run on every core (-j N) and write in input order; on
+// a terminal they answer each line as it is typed. With standard error on a
+// terminal, rejected inputs get a caret under the offending byte, in color
+// unless NO_COLOR is set, and a progress line shows while a large input is
+// read. "uri completion bash|zsh|fish" prints a completion script, "uri man"
+// the manual page, "uri --version" the version.
 //
 // # Finding URIs in text
 //

@@ -53,10 +53,10 @@ var errNotAPair = errors.New("uri equal: want two URI references separated by sp
 // answer, so an input that does not parse exits 2, not 1.
 var cmdEqual = &command{
 	name:     "equal",
-	synopsis: "[--json] [--flags list] [--rule rule] [--zone] [reference reference]",
+	synopsis: "[--json] [--flags list] [--rule rule] [--zone] [--max-line n] [-j n] [reference reference]",
 	summary:  "tell whether two URI references are equivalent",
 	help:     equalHelp,
-	shared:   flagJSON | flagNormalize | flagRule | flagZone,
+	shared:   flagJSON | flagNormalize | flagRule | flagZone | flagStream,
 	run:      runEqual,
 }
 

@@ -12,7 +12,7 @@ import (
 // sharedFlags is a set of the flags that several commands take. Each is
 // defined once, below, with its help; a command's record names the ones it
 // takes.
-type sharedFlags uint8
+type sharedFlags uint16
 
 const (
 	flagJSON      sharedFlags = 1 << iota // --json: the output as JSON lines
@@ -20,6 +20,10 @@ const (
 	flagNormalize                         // --flags: normalizations beyond the RFC's
 	flagZone                              // --zone: accept IPv6 zone identifiers
 	flagIDNA                              // --idna: the IDNA profile for non-ASCII hosts
+	// flagStream: --max-line and -j. The command reads lines and each
+	// line's output depends on that line alone, so that the lines can be
+	// run in parallel (parallel.go).
+	flagStream
 )
 
 // sharedFlagDefs defines each shared flag on a command's flag set, its value
@@ -54,6 +58,12 @@ var sharedFlagDefs = []struct {
 		fs.BoolVar(&l.zone, "zone", false, "accept an IPv6 zone identifier, as RFC 6874 wrote it (\"[fe80::1%25eth0]\")\n"+
 			"or bare as address bars take it (\"[fe80::1%eth0]\"); RFC 9844 took zones\n"+
 			"out of URIs, so they are rejected by default")
+	}},
+	{flagStream, func(fs *flag.FlagSet, l *cmdLine) {
+		fs.IntVar(&l.e.maxLine, "max-line", 0, "reject a line of standard input longer than `n` bytes, keeping only its\n"+
+			"first n bytes in memory and in the output (0: no limit)")
+		fs.IntVar(&l.e.jobsFlag, "j", 0, "run on `n` cores, writing the output in input order (default: every\n"+
+			"core, or one when standard input is a terminal)")
 	}},
 	{flagIDNA, func(fs *flag.FlagSet, l *cmdLine) {
 		fs.Var(&l.idna, "idna", "the `profile` that maps a non-ASCII host to A-labels:\n"+
@@ -112,7 +122,7 @@ func (l *cmdLine) usageError(msg string) int {
 
 // shortUsage writes the usage line on standard error, after a usage error.
 func (l *cmdLine) shortUsage() {
-	fmt.Fprintf(l.e.err, "Usage: uri %s %s\nRun \"uri %[1]s --help\" for more.\n", l.cmd.name, l.cmd.synopsis)
+	fmt.Fprintf(l.e.err, "Usage: %s\nRun \"uri %s --help\" for more.\n", l.cmd.usageLine(), l.cmd.name)
 }
 
 // baseArg takes the base URI, the first argument of resolve and relative,

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"unsafe"
 )
 
@@ -14,9 +15,13 @@ import (
 //
 // A line from standard input is given to fn without its "\n" and without a
 // "\r" before it; a last line without "\n" counts, and an empty line is an
-// input (the empty relative reference). The string given to fn is only valid
-// during the call: it may share memory with a buffer that the next line
-// overwrites, so fn must copy it (strings.Clone) to keep it.
+// input (the empty relative reference). A line longer than --max-line is
+// rejected without calling fn. The string given to fn is only valid during
+// the call: it may share memory with a buffer that the next line overwrites,
+// so fn must copy it (strings.Clone) to keep it.
+//
+// In a worker of a parallel run (see parallel.go) the lines come in chunks
+// from the run's reader instead, and what fn writes goes to the chunk.
 func (e *env) eachInput(args []string, fn func(in string) bool) int {
 	code := exitOK
 	if len(args) > 0 {
@@ -30,7 +35,11 @@ func (e *env) eachInput(args []string, fn func(in string) bool) int {
 		}
 		return code
 	}
+	if e.par != nil {
+		return e.eachChunk(fn)
+	}
 	e.lines.reset(e.stdin)
+	e.lines.max = e.maxLine
 	for {
 		if e.lines.r.Buffered() == 0 {
 			// The next read may wait for input: show what is done so far,
@@ -38,29 +47,63 @@ func (e *env) eachInput(args []string, fn func(in string) bool) int {
 			e.out.Flush()
 			e.err.Flush()
 		}
-		line, err := e.lines.next()
+		line, total, err := e.lines.next()
 		if err == io.EOF {
 			return code
 		}
 		if err != nil {
+			e.progress.clear(e.err)
 			fmt.Fprintf(e.err, "uri: reading standard input: %v\n", err)
 			return exitRejected
 		}
-		if !fn(bytesToString(line)) {
+		ok := false
+		if total > len(line) {
+			e.tooLong(bytesToString(line), total)
+		} else {
+			ok = fn(bytesToString(line))
+		}
+		if !ok {
 			code = exitRejected
 		}
+		e.progress.count(1, !ok, e.err)
 		if e.failed() {
 			return exitRejected
 		}
 	}
 }
 
+// errLineTooLong is the error of a line longer than --max-line.
+type errLineTooLong struct{ length, max int }
+
+func (e *errLineTooLong) Error() string {
+	return "uri: line of " + strconv.Itoa(e.length) + " bytes is longer than --max-line " + strconv.Itoa(e.max) +
+		"; input holds its first " + strconv.Itoa(e.max)
+}
+
+// tooLong rejects a line of total bytes, of which prefix is the first
+// --max-line.
+func (e *env) tooLong(prefix string, total int) {
+	err := &errLineTooLong{total, e.maxLine}
+	if !e.json {
+		e.rejected(prefix, err)
+		return
+	}
+	j := e.beginJSON(prefix)
+	j.key(keyOK).boolean(false)
+	j.key(keyError).str(err.Error())
+	j.key(keyOffset).null()
+	j.key(keyTruncated).boolean(true)
+	e.endJSON(j)
+}
+
 // lineReader splits its input into lines with bounded memory: a line that
 // fits the bufio.Reader's buffer is returned in place, a longer one is
-// gathered into long, which is reused for the next long line.
+// gathered into long, which is reused for the next long line. With max set,
+// only the first max bytes of a longer line are kept.
 type lineReader struct {
 	r    *bufio.Reader
 	long []byte
+	max  int // 0, or the most bytes of a line to keep
 }
 
 func (l *lineReader) reset(r io.Reader) {
@@ -71,30 +114,57 @@ func (l *lineReader) reset(r io.Reader) {
 	}
 }
 
-// next returns the next line without its "\n" or "\r\n". The slice is valid
+// keepAfterLongLine is the largest buffer kept from one long line to the
+// next: a line of 64 MiB does not hold its memory for the rest of the run.
+const keepAfterLongLine = 4 << 20
+
+// next returns the next line without its "\n" or "\r\n", and its length.
+// The line is shorter than the length when max cut it. The slice is valid
 // until the next call. At the end of the input it returns io.EOF.
-func (l *lineReader) next() ([]byte, error) {
-	line, err := l.r.ReadSlice('\n')
+func (l *lineReader) next() (line []byte, length int, err error) {
+	if cap(l.long) > keepAfterLongLine {
+		l.long = nil
+	}
+	var last2 [2]byte // the last two bytes read, for a "\r\n" after a cut
+	track := func(piece []byte) {
+		switch n := len(piece); {
+		case n >= 2:
+			last2 = [2]byte{piece[n-2], piece[n-1]}
+		case n == 1:
+			last2 = [2]byte{last2[1], piece[0]}
+		}
+	}
+	line, err = l.r.ReadSlice('\n')
+	track(line)
+	length = len(line)
 	if err == bufio.ErrBufferFull {
 		l.long = append(l.long[:0], line...)
 		for err == bufio.ErrBufferFull {
 			line, err = l.r.ReadSlice('\n')
-			l.long = append(l.long, line...)
+			track(line)
+			length += len(line)
+			if l.max == 0 || len(l.long) <= l.max+2 {
+				l.long = append(l.long, line...)
+			}
 		}
 		line = l.long
 	}
 	switch {
-	case err == io.EOF && len(line) > 0:
+	case err == io.EOF && length > 0:
 		// A last line without "\n" is still a line.
 	case err != nil:
-		return nil, err
+		return nil, 0, err
 	default:
-		line = line[:len(line)-1]
+		length--
+		last2 = [2]byte{0, last2[0]}
 	}
-	if n := len(line); n > 0 && line[n-1] == '\r' {
-		line = line[:n-1]
+	if length > 0 && last2[1] == '\r' {
+		length--
 	}
-	return line, nil
+	if l.max > 0 && length > l.max {
+		return line[:l.max], length, nil
+	}
+	return line[:length], length, nil
 }
 
 // bytesToString returns b as a string without copying it. The string is

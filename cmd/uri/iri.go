@@ -41,10 +41,10 @@ of parse --json. Bytes that are not valid UTF-8 are written as U+FFFD.
 // cmdToURI maps IRIs to URIs (RFC 3987, section 3.1).
 var cmdToURI = &command{
 	name:     "to-uri",
-	synopsis: "[--json] [--rule rule] [--zone] [--idna profile] [input...]",
+	synopsis: "[--json] [--rule rule] [--zone] [--idna profile] [--max-line n] [-j n] [input...]",
 	summary:  "map IRIs to URIs (percent-encoding, IDNA)",
 	help:     toURIHelp,
-	shared:   flagJSON | flagRule | flagZone | flagIDNA,
+	shared:   flagJSON | flagRule | flagZone | flagIDNA | flagStream,
 	run: func(e *env, l *cmdLine) int {
 		o := l.options()
 		return e.eachInput(l.args, func(in string) bool {
@@ -57,10 +57,10 @@ var cmdToURI = &command{
 // cmdToIRI maps URIs to IRIs (RFC 3987, section 3.2).
 var cmdToIRI = &command{
 	name:     "to-iri",
-	synopsis: "[--json] [--rule rule] [--zone] [input...]",
+	synopsis: "[--json] [--rule rule] [--zone] [--max-line n] [-j n] [input...]",
 	summary:  "map URIs to IRIs for display",
 	help:     toIRIHelp,
-	shared:   flagJSON | flagRule | flagZone,
+	shared:   flagJSON | flagRule | flagZone | flagStream,
 	run: func(e *env, l *cmdLine) int {
 		return e.eachInput(l.args, func(in string) bool {
 			u, err := l.parse(in)
@@ -101,10 +101,10 @@ written as U+FFFD ("old" keeps them escaped in --explain).
 // cmdRepair repairs pasted URLs.
 var cmdRepair = &command{
 	name:     "repair",
-	synopsis: "[--json] [--explain] [--rule rule] [--zone] [--idna profile] [input...]",
+	synopsis: "[--json] [--explain] [--rule rule] [--zone] [--idna profile] [--max-line n] [-j n] [input...]",
 	summary:  "make valid URIs of pasted URLs, saying what changed",
 	help:     repairHelp,
-	shared:   flagJSON | flagRule | flagZone | flagIDNA,
+	shared:   flagJSON | flagRule | flagZone | flagIDNA | flagStream,
 	flags: func(fs *flag.FlagSet) runFunc {
 		explain := fs.Bool("explain", false, "print each change after the result, indented")
 		return func(e *env, l *cmdLine) int { return runRepair(e, l, *explain) }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -137,8 +138,20 @@ func checkJSONLines(t *testing.T, stdout string, inputs []string) {
 		if v["input"] != string([]rune(inputs[i])) {
 			t.Errorf("line %d: input %q, want %q", i, v["input"], inputs[i])
 		}
+		// The exact bytes of an input that is not UTF-8 are in input_b64
+		// (issue 15), and only then.
+		b64, hasB64 := v["input_b64"].(string)
+		if hasB64 == utf8.ValidString(inputs[i]) {
+			t.Errorf("line %d: input_b64 %q for input %q", i, b64, inputs[i])
+		}
+		if raw, err := base64.StdEncoding.DecodeString(b64); hasB64 && (err != nil || string(raw) != inputs[i]) {
+			t.Errorf("line %d: input_b64 %q decodes to %q (%v), want %q", i, b64, raw, err, inputs[i])
+		}
 		// The input, decoded, must be what appendJSONString promises.
 		j := strings.Index(line, `,"ok":`)
+		if k := strings.Index(line, `,"input_b64":`); k >= 0 && k < j {
+			j = k
+		}
 		decodesAs(t, []byte(line[len(`{"input":`):j]), inputs[i])
 	}
 }

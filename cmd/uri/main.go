@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -20,6 +21,7 @@ type command struct {
 	summary  string      // one line for the usage's list: lower case, no period
 	help     string      // what --help prints between the usage line and the flags
 	shared   sharedFlags // the shared flags it takes (--json, --rule, --flags)
+	fixed    int         // how many arguments come before the inputs (BASE, TEMPLATE)
 
 	// run runs the command on its parsed command line and returns the exit
 	// status. A command with flags of its own has flags instead: it defines
@@ -51,6 +53,10 @@ var commands = []*command{
 	cmdTemplate,
 	cmdLint,
 	cmdServe,
+	cmdEdit,
+	cmdGet,
+	cmdCompletion,
+	cmdMan,
 }
 
 // lookup returns the command called name, or nil.
@@ -77,7 +83,14 @@ func main() {
 // run runs the command with args (without the program name) and returns the
 // exit status. Output is buffered and flushed before run returns.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin}
+	return runTerm(args, stdin, stdout, stderr, detectTerminal(stdin, stdout, stderr))
+}
+
+// runTerm is run with what is known of the terminal given, for the tests.
+func runTerm(args []string, stdin io.Reader, stdout, stderr io.Writer, term terminal) int {
+	e := &env{stdin: stdin, stdinTTY: term.stdin}
+	e.term = term
+	e.progress.on = term.stderr && !term.stdin
 	e.outw.w, e.errw.w = stdout, stderr
 	e.out = bufio.NewWriterSize(&e.outw, 64<<10)
 	e.err = bufio.NewWriterSize(&e.errw, 4<<10)
@@ -89,7 +102,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type env struct {
 	stdin io.Reader
 	sink
-	lines lineReader // standard input, when inputs come from it
+	lines    lineReader // standard input, when inputs come from it
+	maxLine  int        // --max-line: 0, or the longest line accepted
+	jobsFlag int        // -j: 0 for the default, or how many workers
+	stdinTTY bool       // standard input is a terminal
+
+	// In a worker of a parallel run: the run's pipeline, and where output
+	// goes while no chunk is being run.
+	par *pipeline
+	pre struct{ out, err bytes.Buffer }
 }
 
 func (e *env) dispatch(args []string) int {
@@ -101,6 +122,9 @@ func (e *env) dispatch(args []string) int {
 	switch name {
 	case "-h", "-help", "--help":
 		writeUsage(e.out)
+		return exitOK
+	case "-version", "--version":
+		writeVersion(e.out)
 		return exitOK
 	case "help":
 		if len(args) > 2 {
@@ -143,7 +167,8 @@ Commands:
 `)
 	writeCommandList(w, "  ")
 	w.WriteString(`
-Run "uri <command> --help" for a command's flags and output.
+Run "uri <command> --help" or "uri help <command>" for a command's flags,
+output and examples, and "uri --version" for the version.
 Exit status: 0 when every input was valid, 1 when any was rejected, 2 on a
 usage error.
 `)
@@ -176,17 +201,28 @@ func (c *command) invoke(e *env, args []string) int {
 		return exitUsage
 	}
 	l.args = l.fs.Args()
+	if e.jobsFlag < 0 || e.maxLine < 0 {
+		return l.usageError("-j and --max-line take a number from 0 up")
+	}
+	if n := e.jobs(c, l); n > 1 {
+		return e.runParallel(l, n)
+	}
 	return l.run(e, l)
+}
+
+// usageLine returns the command's usage line: "uri name synopsis".
+func (c *command) usageLine() string {
+	return strings.TrimSpace("uri " + c.name + " " + c.synopsis)
 }
 
 // writeHelp writes the help of c, whose flags are defined on fs, to w.
 func (c *command) writeHelp(w *bufio.Writer, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "Usage: uri %s %s\n\n%s", c.name, c.synopsis, c.help)
+	fmt.Fprintf(w, "Usage: %s\n\n%s", c.usageLine(), c.help)
 	w.WriteString("\nFlags:\n")
 	fs.VisitAll(func(fl *flag.Flag) {
 		name, text := flag.UnquoteUsage(fl)
-		w.WriteString("  --")
-		w.WriteString(fl.Name)
+		w.WriteString("  ")
+		w.WriteString(flagInfo{name: fl.Name}.dashes()) // -j, --json
 		if name != "" {
 			w.WriteString(" " + name)
 		}

@@ -29,10 +29,10 @@ written as U+FFFD.
 // cmdNormalize prints normal forms (RFC 3986, section 6.2.2 and 6.2.3).
 var cmdNormalize = &command{
 	name:     "normalize",
-	synopsis: "[--json] [--flags list] [--rule rule] [--zone] [input...]",
+	synopsis: "[--json] [--flags list] [--rule rule] [--zone] [--max-line n] [-j n] [input...]",
 	summary:  "print the normal form of URI references",
 	help:     normalizeHelp,
-	shared:   flagJSON | flagNormalize | flagRule | flagZone,
+	shared:   flagJSON | flagNormalize | flagRule | flagZone | flagStream,
 	run:      runNormalize,
 }
 

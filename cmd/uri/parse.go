@@ -69,10 +69,10 @@ files, and a failure is {"input":...,"ok":false,"error":...,"offset":...}.
 // cmdParse shows the components of references (RFC 3986, section 3).
 var cmdParse = &command{
 	name:     "parse",
-	synopsis: "[--json] [--rule rule] [--zone] [--iri] [--whatwg [--base URL]] [input...]",
+	synopsis: "[--json] [--rule rule] [--zone] [--iri] [--whatwg [--base URL]] [--max-line n] [-j n] [input...]",
 	summary:  "show the components of URI references",
 	help:     parseHelp,
-	shared:   flagJSON | flagRule | flagZone,
+	shared:   flagJSON | flagRule | flagZone | flagStream,
 	flags: func(fs *flag.FlagSet) runFunc {
 		iri := fs.Bool("iri", false, "read IRIs (RFC 3987): non-ASCII characters where RFC 3987 allows them")
 		std := fs.Bool("whatwg", false, "read as the WHATWG URL Standard (browsers) does, and show the URL API's attributes")
@@ -155,8 +155,13 @@ const (
 // writeParseJSON writes the line of a valid input. The components of a URI
 // are plain: they need no escaping; those of an IRI may.
 func writeParseJSON[T components](s *sink, in string, u T, iri bool) {
-	j := s.beginJSON(in)
-	j.iri = iri
+	var j *jsonLine
+	if iri {
+		j = s.beginJSON(in)
+		j.iri = true
+	} else {
+		j = s.beginJSONURI(in)
+	}
 	j.key(keyOK).boolean(true)
 	j.key(keyScheme).plainOrNull(u.Scheme(), !u.IsRelative())
 	j.key(keyUserinfo).plainOrNull(u.Userinfo(), u.HasUserinfo())
@@ -166,11 +171,36 @@ func writeParseJSON[T components](s *sink, in string, u T, iri bool) {
 	j.key(keyPath).plain(u.Path())
 	// The path split at every "/": "a/b" is written ["a","b"].
 	j.key(keySegments).beginArray()
-	forSegments(u.Path(), func(_ int, seg string) { j.plain(seg) })
+	if iri {
+		forSegments(u.Path(), func(_ int, seg string) { j.plain(seg) })
+	} else {
+		j.b = appendSegmentsJSON(j.b, u.Path())
+	}
 	j.endArray()
 	j.key(keyQuery).plainOrNull(u.Query(), u.HasQuery())
 	j.key(keyFragment).plainOrNull(u.Fragment(), u.HasFragment())
 	s.endJSON(j)
+}
+
+// appendSegmentsJSON appends the segments of a URI's path as the strings
+// of a JSON array: the path between quotes with every "/" written "\",\"".
+// One pass over the path's bytes: on real URLs, whose segments are short, a
+// strings.IndexByte call per segment cost a fifth of parse --json's time.
+func appendSegmentsJSON(b []byte, path string) []byte {
+	if path == "" {
+		return b
+	}
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(path); i++ {
+		if path[i] == '/' {
+			b = append(b, path[start:i]...)
+			b = append(b, '"', ',', '"')
+			start = i + 1
+		}
+	}
+	b = append(b, path[start:]...)
+	return append(b, '"')
 }
 
 // forSegments calls fn for each segment of path, as uri.URI.Segments splits

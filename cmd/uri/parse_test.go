@@ -90,7 +90,7 @@ var parseJSONTests = []struct{ in, want string }{
 	{"a\x00",
 		`{"input":"a\u0000","ok":false,"error":"uri: invalid character '\\x00' in path at offset 1","offset":1}`},
 	{"\xff",
-		`{"input":"\ufffd","ok":false,"error":"uri: invalid character '\\xff' in path at offset 0","offset":0}`},
+		`{"input":"\ufffd","input_b64":"/w==","ok":false,"error":"uri: invalid character '\\xff' in path at offset 0","offset":0}`},
 	{"/é",
 		`{"input":"/é","ok":false,"error":"uri: invalid character 'é' in path at offset 1","offset":1}`},
 	{"a\u2028",

@@ -24,10 +24,11 @@ written as U+FFFD.
 // cmdRelative is the inverse of cmdResolve.
 var cmdRelative = &command{
 	name:     "relative",
-	synopsis: "[--json] [--zone] BASE [target...]",
+	synopsis: "[--json] [--zone] [--max-line n] [-j n] BASE [target...]",
 	summary:  "make the shortest references to targets from a base URI",
 	help:     relativeHelp,
-	shared:   flagJSON | flagZone,
+	shared:   flagJSON | flagZone | flagStream,
+	fixed:    1,
 	run:      runRelative,
 }
 

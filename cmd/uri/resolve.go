@@ -30,10 +30,11 @@ written as U+FFFD.
 // choose the Resolver.
 var cmdResolve = &command{
 	name:     "resolve",
-	synopsis: "[--json] [--non-strict] [--rfc 3986|2396|1808] [--zone] BASE [reference...]",
+	synopsis: "[--json] [--non-strict] [--rfc 3986|2396|1808] [--zone] [--max-line n] [-j n] BASE [reference...]",
 	summary:  "resolve references against a base URI",
 	help:     resolveHelp,
-	shared:   flagJSON | flagZone,
+	shared:   flagJSON | flagZone | flagStream,
+	fixed:    1,
 	flags: func(fs *flag.FlagSet) runFunc {
 		nonStrict := fs.Bool("non-strict", false, "ignore a reference's scheme when it equals the base's (RFC 3986, 5.2.2)")
 		rfc := fs.Int("rfc", 3986, "the `standard` whose rules to follow: 3986, 2396 or 1808")

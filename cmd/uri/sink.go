@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/safebrowsing"
@@ -24,6 +26,8 @@ type sink struct {
 	line     jsonLine      // the JSON line being built
 	text     []byte        // a human-readable line or block being built
 	blocks   int           // human-readable blocks written so far
+	term     terminal      // which streams are terminals, and color
+	progress progress      // the progress line on standard error
 }
 
 // stickyWriter passes writes on and remembers the first error, so that the
@@ -48,6 +52,7 @@ func (s *sink) failed() bool { return s.outw.err != nil || s.errw.err != nil }
 // finish flushes the outputs. A write error is reported on standard error
 // (if that still works) and fails the run.
 func (s *sink) finish(code int) int {
+	s.progress.clear(s.err)
 	if err := s.out.Flush(); err != nil {
 		fmt.Fprintf(s.err, "uri: writing standard output: %v\n", err)
 	}
@@ -59,19 +64,55 @@ func (s *sink) finish(code int) int {
 }
 
 // beginJSON starts the JSON object of one input, whose first member is
-// "input"; the caller adds the others and ends it with endJSON.
+// "input"; the caller adds the others and ends it with endJSON. An input
+// that is not valid UTF-8 cannot be written exactly as a JSON string (its
+// bad bytes become U+FFFD), so its bytes follow in "input_b64", in base64
+// (RFC 4648, section 4).
 func (s *sink) beginJSON(input string) *jsonLine {
 	j := &s.line
 	j.b = append(j.b[:0], '{')
 	j.iri = false
 	j.key(keyInput).str(input)
+	if !utf8.ValidString(input) {
+		j.key(keyInputB64).sep()
+		j.b = append(j.b, '"')
+		j.b = base64.StdEncoding.AppendEncode(j.b, []byte(input))
+		j.b = append(j.b, '"')
+	}
 	return j
+}
+
+// beginJSONURI is beginJSON for an input that parsed as a URI reference:
+// that is printable ASCII without '"' or '\' (RFC 3986, section 2), which
+// JSON takes as it is, so the input is copied without looking at its bytes.
+func (s *sink) beginJSONURI(input string) *jsonLine {
+	j := &s.line
+	j.b = append(j.b[:0], keyStartInput...)
+	j.b = append(j.b, input...)
+	j.b = append(j.b, '"')
+	j.iri = false
+	return j
+}
+
+// keyStartInput begins the object of every input.
+const keyStartInput = `{"input":"`
+
+// validURI is valid for an input that parsed as a URI reference.
+func (s *sink) validURI(input string) {
+	if s.json {
+		j := s.beginJSONURI(input)
+		j.key(keyOK).boolean(true)
+		s.endJSON(j)
+	}
 }
 
 // endJSON closes the object and writes it as one line.
 func (s *sink) endJSON(j *jsonLine) {
 	j.b = append(j.b, '}', '\n')
 	s.out.Write(j.b)
+	if cap(j.b) > keepAfterLongLine {
+		j.b = nil // the line of a huge input: do not keep its memory
+	}
 }
 
 // Keys of the members that every command writes.
@@ -81,6 +122,10 @@ const (
 	keyError  jsonKey = `"error":`
 	keyOffset jsonKey = `"offset":`
 	keyResult jsonKey = `"result":` // what a transforming command made of the input
+	// keyInputB64 is the input's bytes in base64, when they are not UTF-8.
+	keyInputB64 jsonKey = `"input_b64":`
+	// keyTruncated is true when input holds only the first --max-line bytes.
+	keyTruncated jsonKey = `"truncated":`
 )
 
 // valid writes that input was accepted and there is nothing more to say:
@@ -123,11 +168,25 @@ func (s *sink) rejected(input string, err error) {
 		s.endJSON(j)
 		return
 	}
+	s.progress.clear(s.err)
+	if s.term.stderr {
+		s.writeCaret(s.err, input, err, s.term.colorErr())
+		return
+	}
 	b, _ := appendVisible(s.text[:0], input, 0)
 	b = append(b, ": "...)
 	b = append(b, err.Error()...)
 	s.text = append(b, '\n')
 	s.err.Write(s.text)
+	s.releaseText()
+}
+
+// releaseText drops the text buffer after a huge input, so that its memory
+// is not kept for the rest of the run.
+func (s *sink) releaseText() {
+	if cap(s.text) > keepAfterLongLine {
+		s.text = nil
+	}
 }
 
 // result writes what a transforming command (resolve, relative, normalize)

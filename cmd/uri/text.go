@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"unicode"
 	"unicode/utf8"
@@ -33,13 +34,55 @@ func (s *sink) writeRejectedText(input string, err error) {
 	if errors.As(err, &ue) {
 		off = ue.Offset
 	}
-	b, col := appendVisible(s.text[:0], input, off)
+	s.text = appendCaret(s.text[:0], input, off, "^\n", err, s.term.colorOut())
+	s.out.Write(s.text)
+	s.releaseText()
+}
+
+// appendCaret appends the input, then under it caret at the column of the
+// byte at off, followed by the error message, in red when color is set.
+func appendCaret(b []byte, input string, off int, caret string, err error, color bool) []byte {
+	b, col := appendVisible(b, input, off)
 	b = append(b, '\n')
 	b = appendSpaces(b, col)
-	b = append(b, "^\n"...)
+	if color {
+		b = append(b, sgrRed...)
+	}
+	b = append(b, caret...)
 	b = append(b, err.Error()...)
-	s.text = append(b, '\n')
-	s.out.Write(s.text)
+	if color {
+		b = append(b, sgrReset...)
+	}
+	return append(b, '\n')
+}
+
+// writeCaret writes a rejected input for a person at a terminal, on w: the
+// input, then a caret under the offending byte followed by the message (in
+// red when color is set). An error that is not a *uri.Error has no byte to
+// point at: the message follows the input on its line.
+//
+//	http://exa mple.com
+//	          ^ uri: invalid character ' ' in host at offset 10
+func (s *sink) writeCaret(w *bufio.Writer, input string, err error, color bool) {
+	var ue *uri.Error
+	if !errors.As(err, &ue) || ue.Input != input {
+		b, _ := appendVisible(s.text[:0], input, 0)
+		b = append(b, ": "...)
+		if color {
+			b = append(b, sgrRed...)
+		}
+		b = append(b, err.Error()...)
+		if color {
+			b = append(b, sgrReset...)
+		}
+		s.text = append(b, '\n')
+		w.Write(s.text)
+		s.releaseText()
+		return
+	}
+	s.text = appendCaret(s.text[:0], input, ue.Offset, "^ ", err, color)
+	w.Write(s.text)
+	s.releaseText()
 }
 
 // appendVisible appends s with every byte that is not printable ASCII written

@@ -19,7 +19,7 @@ func TestParseWHATWG(t *testing.T) {
 	})
 }
 
-const parseShortUsage = "Usage: uri parse [--json] [--rule rule] [--zone] [--iri] [--whatwg [--base URL]] [input...]\nRun \"uri parse --help\" for more.\n"
+const parseShortUsage = "Usage: uri parse [--json] [--rule rule] [--zone] [--iri] [--whatwg [--base URL]] [--max-line n] [-j n] [input...]\nRun \"uri parse --help\" for more.\n"
 
 func TestCompare(t *testing.T) {
 	runCmdTests(t, []cmdTest{

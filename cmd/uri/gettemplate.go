@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	gotemplate "text/template"
+	"unicode/utf8"
+
+	"github.com/ferret-go/uri"
+)
+
+// getTemplate is a --get template: literal text and fields, or a Go
+// text/template when it holds "{{".
+type getTemplate struct {
+	parts []tmplPart
+	gt    *gotemplate.Template
+	buf   bytes.Buffer // the Go template's output
+}
+
+// tmplPart is literal text, or a field when name is set.
+type tmplPart struct {
+	lit  string
+	name string // a component name, "url", "authority", "query-all"
+	key  string // for query and query-all: the pair's key, or "" for the whole query
+	raw  bool   // {:name}
+	must bool   // {must:name}
+	def  bool   // {default:port}
+	puny bool   // {puny:host}
+	idn  bool   // {idn:host}
+}
+
+// goTemplateData is what a Go template runs on: the resulting URI, whose
+// methods it calls, and the input line.
+type goTemplateData struct {
+	uri.URI
+	Input string
+}
+
+// parseTemplate reads a --get template.
+func parseTemplate(s string) (*getTemplate, error) {
+	t := &getTemplate{}
+	if strings.Contains(s, "{{") {
+		gt, err := gotemplate.New("get").Option("missingkey=error").Parse(s)
+		if err != nil {
+			return nil, err
+		}
+		t.gt = gt
+		return t, nil
+	}
+	var lit []byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\':
+			if i+1 == len(s) {
+				return nil, errors.New(`template ends with "\"`)
+			}
+			i++
+			switch s[i] {
+			case 'n':
+				lit = append(lit, '\n')
+			case 't':
+				lit = append(lit, '\t')
+			case '\\', '{', '}':
+				lit = append(lit, s[i])
+			default:
+				return nil, errors.New(`unknown escape "\` + s[i:i+1] + `" in template at offset ` + strconv.Itoa(i-1))
+			}
+		case '}':
+			return nil, errors.New(`"}" without "{" in template at offset ` + strconv.Itoa(i) + ` (write "\}")`)
+		case '{':
+			end := strings.IndexByte(s[i:], '}')
+			if end < 0 {
+				return nil, errors.New(`"{" without "}" in template at offset ` + strconv.Itoa(i))
+			}
+			p, err := parseField(s[i+1 : i+end])
+			if err != nil {
+				return nil, errors.New(err.Error() + " in template at offset " + strconv.Itoa(i))
+			}
+			if len(lit) > 0 {
+				t.parts = append(t.parts, tmplPart{lit: string(lit)})
+				lit = lit[:0]
+			}
+			t.parts = append(t.parts, p)
+			i += end
+		default:
+			lit = append(lit, c)
+		}
+	}
+	if len(lit) > 0 {
+		t.parts = append(t.parts, tmplPart{lit: string(lit)})
+	}
+	return t, nil
+}
+
+// fieldNames are the names a field may have besides the components.
+var fieldNames = []string{"url", "authority", "query-all"}
+
+// parseField reads the text between "{" and "}".
+func parseField(f string) (tmplPart, error) {
+	var p tmplPart
+	whole := f
+	f, p.raw = strings.CutPrefix(f, ":")
+	for {
+		var ok bool
+		switch {
+		case strings.HasPrefix(f, "must:"):
+			f, p.must, ok = f[5:], true, true
+		case strings.HasPrefix(f, "default:"):
+			f, p.def, ok = f[8:], true, true
+		case strings.HasPrefix(f, "puny:"):
+			f, p.puny, ok = f[5:], true, true
+		case strings.HasPrefix(f, "idn:"):
+			f, p.idn, ok = f[4:], true, true
+		}
+		if !ok {
+			break
+		}
+	}
+	name, key, hasKey := strings.Cut(f, ":")
+	p.name, p.key = name, key
+	known := lookupComponent(name) != 0 || slices.Contains(fieldNames, name)
+	switch {
+	case !known:
+		return p, errors.New("unknown field {" + whole + "}")
+	case hasKey && name != "query" && name != "query-all", name == "query-all" && !hasKey:
+		return p, errors.New("field {" + whole + "}: only query and query-all take a key")
+	case p.def && name != "port", (p.puny || p.idn) && name != "host":
+		return p, errors.New("field {" + whole + "}: default: is for port, puny: and idn: for host")
+	}
+	return p, nil
+}
+
+// fill appends the template's text for the result u of input in.
+func (t *getTemplate) fill(b []byte, in string, u uri.URI, sp *editSpec) ([]byte, error) {
+	if t.gt != nil {
+		t.buf.Reset()
+		if err := t.gt.Execute(&t.buf, goTemplateData{u, in}); err != nil {
+			return b, &editError{"--get", err}
+		}
+		return append(b, t.buf.Bytes()...), nil
+	}
+	for i := range t.parts {
+		p := &t.parts[i]
+		if p.name == "" {
+			b = append(b, p.lit...)
+			continue
+		}
+		v, present := p.value(u, sp, sp.urlencode || p.raw)
+		if !present && p.must {
+			return b, &errAbsent{p.name}
+		}
+		b = append(b, v...)
+	}
+	return b, nil
+}
+
+// value returns the text of field p for u, as written when raw is set, and
+// whether it is present.
+func (p *tmplPart) value(u uri.URI, sp *editSpec, raw bool) (string, bool) {
+	dec := func(s, d string) string {
+		if raw {
+			return s
+		}
+		return d
+	}
+	switch p.name {
+	case "url":
+		return u.String(), true
+	case "authority":
+		return u.Authority(), u.HasAuthority()
+	case "scheme":
+		return u.Scheme(), u.HasScheme()
+	case "userinfo":
+		return dec(u.Userinfo(), u.DecodedUserinfo()), u.HasUserinfo()
+	case "user":
+		user, _, _ := strings.Cut(u.Userinfo(), ":")
+		return dec(user, decodeUserinfo(user)), u.HasUserinfo()
+	case "password":
+		_, pass, ok := strings.Cut(u.Userinfo(), ":")
+		return dec(pass, decodeUserinfo(pass)), ok
+	case "host":
+		h := u.Host()
+		switch {
+		case !u.HasAuthority():
+			return "", false
+		case p.idn:
+			return idnHost(u), true
+		case p.puny:
+			return punyHost(u, sp.opts), true
+		case u.HostKind() == uri.HostIPv6 || u.HostKind() == uri.HostIPvFuture:
+			return h, true
+		}
+		return dec(h, u.DecodedHost()), true
+	case "port":
+		if !u.HasPort() && p.def {
+			if info, ok := sp.schemes.Lookup(u.Scheme()); ok && info.Port != 0 {
+				return strconv.Itoa(int(info.Port)), true
+			}
+		}
+		return u.Port(), u.HasPort()
+	case "path":
+		return dec(u.Path(), u.DecodedPath()), u.Path() != ""
+	case "query":
+		if p.key != "" {
+			return queryValues(u, sp, p.key, raw, false)
+		}
+		return dec(u.Query(), u.DecodedQuery()), u.HasQuery()
+	case "query-all":
+		return queryValues(u, sp, p.key, raw, true)
+	case "fragment":
+		return dec(u.Fragment(), u.DecodedFragment()), u.HasFragment()
+	}
+	return "", false
+}
+
+// decodeUserinfo decodes the text of a valid userinfo's part.
+func decodeUserinfo(s string) string {
+	d, err := uri.Unescape(s, uri.EscapeUserinfo)
+	if err != nil {
+		return s
+	}
+	return d
+}
+
+// queryValues returns the value of the first pair called key, or of every
+// one separated by spaces, and whether there is one.
+func queryValues(u uri.URI, sp *editSpec, key string, raw, all bool) (string, bool) {
+	if !u.HasQuery() {
+		return "", false
+	}
+	var out []string
+	for field := range strings.SplitSeq(u.Query(), string(sp.sep)) {
+		k, v, _ := strings.Cut(field, "=")
+		if field == "" || decodeQueryText(k) != key {
+			continue
+		}
+		if !raw {
+			v = decodeQueryText(v)
+		}
+		if !all {
+			return v, true
+		}
+		out = append(out, v)
+	}
+	return strings.Join(out, " "), len(out) > 0
+}
+
+// idnHost returns the host of u with U-labels for its A-labels and its
+// percent-encoded UTF-8 decoded, as RFC 3987, section 3.2 maps it for
+// display.
+func idnHost(u uri.URI) string {
+	h := u.ToIRI().Host()
+	if strings.IndexByte(h, '%') >= 0 && u.HostKind() == uri.HostRegName {
+		if d := u.DecodedHost(); utf8.ValidString(d) {
+			return d
+		}
+	}
+	return h
+}
+
+// punyHost returns the host of u with A-labels (RFC 5891) for the labels
+// that are not ASCII once decoded, or the host as written when IDNA refuses
+// it.
+func punyHost(u uri.URI, o uri.Options) string {
+	h := u.Host()
+	if u.HostKind() != uri.HostRegName || strings.IndexByte(h, '%') < 0 {
+		return h
+	}
+	i, err := o.ParseIRI("//" + u.DecodedHost())
+	if err != nil {
+		return h
+	}
+	v, err := o.ToURI(i)
+	if err != nil {
+		return h
+	}
+	return v.Host()
+}

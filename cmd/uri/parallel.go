@@ -1,0 +1,285 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+)
+
+// A parallel run splits standard input into chunks of lines, has workers
+// run the command on the chunks, and writes the chunks' output in input
+// order. The workers are the command's own run function, called once per
+// worker with an env of its own (see fork): a command needs no change to run
+// in parallel, only its record's flagStream, which says that each input's
+// output depends on that input alone.
+//
+// Memory is bounded: the reader takes its chunks from a fixed set that the
+// writer gives back once a chunk is written, so at most len(set) chunks of
+// about chunkSize bytes (or one long line) are in flight.
+
+// chunkSize is how many bytes of lines the reader puts in a chunk before it
+// hands it out; it also hands out a chunk when no more input is waiting, so
+// that lines typed or piped slowly are answered at once.
+const chunkSize = 64 << 10
+
+// chunk is some consecutive lines of the input and the output they gave.
+type chunk struct {
+	index    int          // its place in the input, from 0
+	data     []byte       // the lines, each ending in "\n" ("\r\n" already "\n")
+	long     []longLine   // the lines that --max-line cut, in order
+	lines    int          // how many lines data holds
+	readErr  error        // reading failed after these lines
+	out, err bytes.Buffer // what the lines wrote on standard output and error
+	rejected int          // how many of the lines were rejected
+	done     chan struct{}
+}
+
+// longLine is a line of the chunk cut at --max-line: its number in the
+// chunk and its length.
+type longLine struct{ line, length int }
+
+// pipeline is the state a parallel run's reader, workers and writer share.
+type pipeline struct {
+	stdin   io.Reader
+	maxLine int
+	free    chan *chunk   // chunks to fill
+	work    chan *chunk   // chunks to run the command on
+	order   chan *chunk   // the same chunks, in input order, for the writer
+	quit    chan struct{} // closed when the writer stops: output failed
+	start   sync.Once     // starts the reader, or closes order if none ran
+	started bool
+}
+
+// jobs returns how many workers to run c with: 1 unless c streams, its
+// inputs come from standard input, and -j asks for more or is left to the
+// default, which is every core unless standard input is a terminal (where
+// each line is answered as it is typed, one at a time).
+func (e *env) jobs(c *command, l *cmdLine) int {
+	if c.shared&flagStream == 0 || len(l.args) > c.fixed {
+		return 1
+	}
+	// A run that stops at the first rejected input (edit --verify) must
+	// write nothing after it, which only a run on one core knows.
+	if f := l.fs.Lookup("verify"); f != nil && f.Value.String() == "true" {
+		return 1
+	}
+	if e.jobsFlag > 0 {
+		return e.jobsFlag
+	}
+	if e.stdinTTY {
+		return 1
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// fork returns an env for one worker: the same settings as e, and output
+// that goes to the chunk the worker is running.
+func (e *env) fork(p *pipeline) *env {
+	w := &env{par: p, maxLine: e.maxLine}
+	w.term = e.term
+	w.json = e.json
+	w.outw.w, w.errw.w = &w.pre.out, &w.pre.err
+	w.out = bufio.NewWriterSize(&w.outw, 16<<10)
+	w.err = bufio.NewWriterSize(&w.errw, 4<<10)
+	return w
+}
+
+// runParallel runs the command l in n workers and writes their output in
+// input order. It returns the exit status the sequential run would have.
+func (e *env) runParallel(l *cmdLine, n int) int {
+	p := &pipeline{
+		stdin:   e.stdin,
+		maxLine: e.maxLine,
+		free:    make(chan *chunk, 2*n+2),
+		work:    make(chan *chunk, n),
+		order:   make(chan *chunk, 2*n+2),
+		quit:    make(chan struct{}),
+	}
+	for range cap(p.free) {
+		p.free <- &chunk{done: make(chan struct{})}
+	}
+	codes := make([]int, n)
+	workers := make([]*env, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		w := e.fork(p)
+		workers[i] = w
+		lw := *l
+		lw.e = w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = l.run(w, &lw)
+			w.out.Flush()
+			w.err.Flush()
+		}()
+	}
+	go func() {
+		wg.Wait()
+		p.start.Do(func() { close(p.order) }) // no worker read any input
+	}()
+	code := exitOK
+	quit := false
+	for ch := range p.order {
+		<-ch.done
+		if e.failed() {
+			p.recycle(ch)
+			continue
+		}
+		e.out.Write(ch.out.Bytes())
+		if ch.err.Len() > 0 {
+			e.progress.clear(e.err)
+			e.err.Write(ch.err.Bytes())
+		}
+		if ch.rejected > 0 {
+			code = exitRejected
+		}
+		e.progress.rejected += ch.rejected
+		e.progress.count(ch.lines, false, e.err)
+		if ch.readErr != nil {
+			e.progress.clear(e.err)
+			fmt.Fprintf(e.err, "uri: reading standard input: %v\n", ch.readErr)
+			code = exitRejected
+		}
+		p.recycle(ch)
+		if len(p.order) == 0 {
+			// The next chunk may wait for input: show what is done.
+			e.out.Flush()
+			e.err.Flush()
+		}
+		if e.failed() && !quit {
+			quit = true
+			close(p.quit)
+		}
+	}
+	wg.Wait()
+	if !p.started {
+		// A usage error or the like, before any input: every worker
+		// wrote the same, so the first one's output stands for all.
+		e.out.Write(workers[0].pre.out.Bytes())
+		e.err.Write(workers[0].pre.err.Bytes())
+	}
+	for _, c := range codes {
+		code = max(code, c)
+	}
+	if e.failed() {
+		code = max(code, exitRejected)
+	}
+	return code
+}
+
+// recycle gives a written chunk back to the reader, without the memory of a
+// long line.
+func (p *pipeline) recycle(ch *chunk) {
+	if cap(ch.data) > keepAfterLongLine {
+		ch.data = nil
+	}
+	if ch.out.Cap() > keepAfterLongLine || ch.err.Cap() > keepAfterLongLine {
+		ch.out, ch.err = bytes.Buffer{}, bytes.Buffer{}
+	}
+	ch.done = make(chan struct{})
+	p.free <- ch
+}
+
+// read is the reader: it fills chunks with lines and hands them to the
+// workers and the writer, until the input ends, reading fails or the writer
+// quits.
+func (p *pipeline) read() {
+	defer close(p.order)
+	defer close(p.work)
+	var lr lineReader
+	lr.reset(p.stdin)
+	lr.max = p.maxLine
+	index := 0
+	var ch *chunk
+	send := func() bool {
+		ch.index = index
+		index++
+		p.order <- ch
+		select {
+		case p.work <- ch:
+			ch = nil
+			return true
+		case <-p.quit:
+			close(ch.done) // the writer skips it
+			return false
+		}
+	}
+	for {
+		if ch == nil {
+			select {
+			case ch = <-p.free:
+			case <-p.quit:
+				return
+			}
+			ch.data, ch.long, ch.lines, ch.readErr, ch.rejected = ch.data[:0], ch.long[:0], 0, nil, 0
+			ch.out.Reset()
+			ch.err.Reset()
+		}
+		line, length, err := lr.next()
+		if err != nil {
+			if err != io.EOF {
+				ch.readErr = err
+			}
+			if ch.lines > 0 || ch.readErr != nil {
+				send()
+			}
+			return
+		}
+		if length > len(line) {
+			ch.long = append(ch.long, longLine{ch.lines, length})
+		}
+		ch.data = append(append(ch.data, line...), '\n')
+		ch.lines++
+		if (len(ch.data) >= chunkSize || lr.r.Buffered() == 0) && !send() {
+			return
+		}
+	}
+}
+
+// eachChunk is eachInput in a worker: it runs fn on the lines of each chunk
+// it is given, with the output going to the chunk.
+func (e *env) eachChunk(fn func(in string) bool) int {
+	p := e.par
+	p.start.Do(func() {
+		p.started = true
+		go p.read()
+	})
+	code := exitOK
+	for ch := range p.work {
+		e.out.Flush()
+		e.err.Flush()
+		e.outw.w, e.errw.w = &ch.out, &ch.err
+		// Blocks of text are separated by an empty line across chunks too.
+		e.blocks = min(ch.index, 1)
+		data := ch.data
+		long := ch.long
+		for i := 0; len(data) > 0; i++ {
+			end := bytes.IndexByte(data, '\n')
+			line := bytesToString(data[:end])
+			data = data[end+1:]
+			ok := false
+			if len(long) > 0 && long[0].line == i {
+				e.tooLong(line, long[0].length)
+				long = long[1:]
+			} else {
+				ok = fn(line)
+			}
+			if !ok {
+				ch.rejected++
+			}
+		}
+		e.out.Flush()
+		e.err.Flush()
+		e.outw.w, e.errw.w = &e.pre.out, &e.pre.err
+		if ch.rejected > 0 {
+			code = exitRejected
+		}
+		close(ch.done) // the chunk is the writer's, then the reader's, from here
+
+	}
+	return code
+}
