@@ -24,6 +24,6 @@ OUT=${OUT:-results/template.txt}
 rounds "$@"
 
 # Each library beside uri, one row per case; uri is the base column.
-benchstat -col '/lib@(uri uri-append yosida95 uri-parse std)' -filter '.name:TemplateExpand .unit:(sec/op OR cpu-ns/op OR allocs/op)' "$OUT"
+benchstat -col '/lib@(uri uri-append yosida95 uri-parse uri-once std)' -filter '.name:TemplateExpand .unit:(sec/op OR cpu-ns/op OR allocs/op)' "$OUT"
 benchstat -col '/lib@(uri yosida95)' -filter '.name:TemplateMatch .unit:(sec/op OR cpu-ns/op OR allocs/op)' "$OUT"
 benchstat -col '/lib@(uri yosida95-loop)' -filter '.name:TemplateRouter .unit:(sec/op OR cpu-ns/op OR allocs/op)' "$OUT"

@@ -59,6 +59,9 @@ func TestTemplateAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if got, err := template.ExpandString(c.tmpl, c.vars); got != want || err != nil {
+			t.Errorf("%s: ExpandString %q %v, Expand %q", c.name, got, err, want)
+		}
 		if got, err := uritemplate.MustNew(c.tmpl).Expand(c.yosida); got != want || err != nil {
 			t.Errorf("%s: yosida95 %q %v, uri %q", c.name, got, err, want)
 		}
@@ -94,7 +97,8 @@ func TestTemplateAgree(t *testing.T) {
 // BenchmarkTemplateExpand expands a parsed template: uri's Expand (a string)
 // and AppendExpand (into a reused buffer), yosida95's Expand. std-uritemplate
 // has no parsed form: its Expand parses the text each time, so it is
-// measured beside uri's Parse then Expand (lib=uri-parse).
+// measured beside uri's Parse then Expand (lib=uri-parse) and beside
+// template.ExpandString, which expands while it reads the text (lib=uri-once).
 func BenchmarkTemplateExpand(b *testing.B) {
 	for _, c := range templateCases {
 		t := template.MustParse(c.tmpl)
@@ -119,6 +123,11 @@ func BenchmarkTemplateExpand(b *testing.B) {
 			benchCPU(b, func() {
 				t, _ := template.Parse(c.tmpl)
 				t.Expand(c.vars)
+			})
+		})
+		b.Run("case="+c.name+"/lib=uri-once", func(b *testing.B) {
+			benchCPU(b, func() {
+				template.ExpandString(c.tmpl, c.vars)
 			})
 		})
 		b.Run("case="+c.name+"/lib=std", func(b *testing.B) {

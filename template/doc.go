@@ -13,6 +13,10 @@
 //	vars, ok := t.Match("/users/ferret/repos?per_page=10&page=3")
 //	// ok, vars["id"] is "ferret", vars["page"] "3", vars["per_page"] "10"
 //
+// A template expanded once, as a program that reads templates from its
+// input does, can go to [ExpandString]: the same result as Parse then
+// Expand, in one pass over the text without building a Template.
+//
 // Variables ([Vars]) hold strings, lists and associative arrays ([Value]);
 // a Go map has no order, so [Pairs] gives an ordered associative array and
 // [Map] one sorted by name. Expansion follows Appendix A of the RFC, and

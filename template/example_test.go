@@ -62,6 +62,16 @@ func ExampleTemplate_AppendExpand() {
 	// https://example.com/items/a%2Fb
 }
 
+func ExampleExpandString() {
+	s, err := template.ExpandString("/search{?q,lang}", template.Vars{"q": template.String("uri templates")})
+	fmt.Println(s, err)
+	_, err = template.ExpandString("/search{?q", nil)
+	fmt.Println(err)
+	// Output:
+	// /search?q=uri%20templates <nil>
+	// template: unclosed expression at offset 7
+}
+
 func ExampleTemplate_MatchExtra() {
 	t := template.MustParse("/search{?q,page}")
 	vars, extra, ok := t.MatchExtra("/search?page=2&utm=x&q=go%20uri")

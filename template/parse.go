@@ -168,7 +168,12 @@ func (t *Template) Varnames() []string {
 }
 
 func (t *Template) errorAt(off int, err error) *Error {
-	return &Error{Template: t.raw, Offset: off, Err: err}
+	return errorAt(t.raw, off, err)
+}
+
+// errorAt returns the error err at offset off of the template s.
+func errorAt(s string, off int, err error) *Error {
+	return &Error{Template: s, Offset: off, Err: err}
 }
 
 // parseExpression parses the expression s[open:close+1], where s[open] is
@@ -192,7 +197,7 @@ func (t *Template) parseExpression(s string, open, close int, all *[]varspec) (p
 	}
 	start := len(*all)
 	for {
-		v, n, err := t.parseVarspec(s, i, close)
+		v, n, err := parseVarspec(s, i, close)
 		if err != nil {
 			return p, err
 		}
@@ -216,7 +221,7 @@ func (t *Template) parseExpression(s string, open, close int, all *[]varspec) (p
 //	prefix   =  ":" max-length
 //	max-length =  %x31-39 0*3DIGIT
 //	explode  =  "*"
-func (t *Template) parseVarspec(s string, i, close int) (varspec, int, error) {
+func parseVarspec(s string, i, close int) (varspec, int, error) {
 	v := varspec{off: i}
 	start := i
 	dot := true // the previous character was a dot, or there is none
@@ -227,7 +232,7 @@ func (t *Template) parseVarspec(s string, i, close int) (varspec, int, error) {
 			i++
 		case c == '%':
 			if i+2 >= close || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return v, i, t.errorAt(i, ErrInvalidVarname)
+				return v, i, errorAt(s, i, ErrInvalidVarname)
 			}
 			i += 3
 		case c == '.' && !dot:
@@ -241,7 +246,7 @@ func (t *Template) parseVarspec(s string, i, close int) (varspec, int, error) {
 	}
 end:
 	if i == start || dot {
-		return v, i, t.errorAt(i, ErrInvalidVarname)
+		return v, i, errorAt(s, i, ErrInvalidVarname)
 	}
 	v.name = s[start:i]
 	switch s[i] {
@@ -249,7 +254,7 @@ end:
 		v.explode = true
 		i++
 		if s[i] == ':' {
-			return v, i, t.errorAt(i, ErrExplodeWithPrefix)
+			return v, i, errorAt(s, i, ErrExplodeWithPrefix)
 		}
 	case ':':
 		i++
@@ -258,21 +263,21 @@ end:
 			j++
 		}
 		if j == i || j-i > 4 || s[i] == '0' {
-			return v, i, t.errorAt(i, ErrInvalidPrefix)
+			return v, i, errorAt(s, i, ErrInvalidPrefix)
 		}
 		for _, d := range s[i:j] {
 			v.maxLen = v.maxLen*10 + int(d-'0')
 		}
 		i = j
 		if s[i] == '*' {
-			return v, i, t.errorAt(i, ErrExplodeWithPrefix)
+			return v, i, errorAt(s, i, ErrExplodeWithPrefix)
 		}
 	}
 	if s[i] != ',' && s[i] != '}' {
-		return v, i, t.errorAt(i, ErrInvalidVarname)
+		return v, i, errorAt(s, i, ErrInvalidVarname)
 	}
 	if s[i] == ',' && i+1 == close {
-		return v, i + 1, t.errorAt(i+1, ErrInvalidVarname)
+		return v, i + 1, errorAt(s, i+1, ErrInvalidVarname)
 	}
 	return v, i, nil
 }
