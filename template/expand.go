@@ -46,16 +46,8 @@ func (t *Template) AppendExpand(dst []byte, vars Vars) ([]byte, error) {
 			if !ok || !val.Defined() {
 				continue
 			}
-			// Appendix A: the first string before the first defined
-			// variable, the separator before each later one.
-			if !defined {
-				defined = true
-				if op.first != 0 {
-					dst = append(dst, op.first)
-				}
-			} else {
-				dst = append(dst, op.sep)
-			}
+			dst = appendSep(dst, op, !defined)
+			defined = true
 			if val.kind == StringKind {
 				dst = appendString(dst, op, v, val.s)
 				continue
@@ -74,6 +66,19 @@ func (t *Template) AppendExpand(dst []byte, vars Vars) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// appendSep appends what Appendix A writes before a defined variable of an
+// expression: the operator's first string before the first, its separator
+// before each later one.
+func appendSep(dst []byte, op *operator, first bool) []byte {
+	if !first {
+		return append(dst, op.sep)
+	}
+	if op.first != 0 {
+		return append(dst, op.first)
+	}
+	return dst
 }
 
 // appendString appends a string value (Appendix A, "If this variable's value

@@ -103,14 +103,8 @@ func appendExpression(dst []byte, s string, open, close int, vars Vars) ([]byte,
 			return dst, false
 		}
 		if val, ok := vars[v.name]; ok && val.Defined() {
-			if !defined {
-				defined = true
-				if op.first != 0 {
-					dst = append(dst, op.first)
-				}
-			} else {
-				dst = append(dst, op.sep)
-			}
+			dst = appendSep(dst, op, !defined)
+			defined = true
 			switch {
 			case val.kind == StringKind:
 				dst = appendString(dst, op, &v, val.s)
