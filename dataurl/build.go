@@ -3,6 +3,8 @@ package dataurl
 import (
 	"encoding/base64"
 	"strings"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // isPathByte reports whether c may stand for itself in the path of a data:
@@ -15,7 +17,7 @@ func isPathByte(c byte) bool {
 	return strings.IndexByte("-._~!$&'()*+,;=:@/", c) >= 0
 }
 
-func isHex(c byte) bool { _, ok := unhex(c); return ok }
+func isHex(c byte) bool { _, ok := pctenc.Unhex(c); return ok }
 
 // Build writes a data: URL holding body with the MIME type m (RFC 2397,
 // section 3: data:[<mediatype>][;base64],<data>), with the body in base64 or
@@ -69,15 +71,6 @@ func Build(m MIMEType, body []byte) (string, error) {
 	}
 	b.Grow(pctLen + 1)
 	b.WriteByte(',')
-	const hexDigits = "0123456789ABCDEF"
-	for _, c := range body {
-		if isPathByte(c) {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hexDigits[c>>4])
-		b.WriteByte(hexDigits[c&15])
-	}
+	pctenc.Write(&b, string(body), isPathByte)
 	return b.String(), nil
 }

@@ -16,6 +16,7 @@ package dataurl
 import (
 	"strings"
 
+	"github.com/ferret-go/uri/internal/pctenc"
 	"github.com/ferret-go/uri/whatwg"
 )
 
@@ -101,26 +102,14 @@ func trimASCIISpace(s string) string {
 	return s
 }
 
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
 // percentDecode is the URL Standard's percent-decode: each "%" followed by
 // two hex digits is the byte they name; any other "%" stays.
 func percentDecode(s string) []byte {
 	out := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' && i+2 < len(s) {
-			h, ok1 := unhex(s[i+1])
-			l, ok2 := unhex(s[i+2])
+			h, ok1 := pctenc.Unhex(s[i+1])
+			l, ok2 := pctenc.Unhex(s[i+2])
 			if ok1 && ok2 {
 				out = append(out, h<<4|l)
 				i += 2

@@ -12,14 +12,7 @@ import (
 // fetch/data-urls/resources): [input, MIME type or null for failure or "" for
 // the default, body bytes].
 func TestWPTDataURLs(t *testing.T) {
-	raw, err := os.ReadFile("testdata/data-urls.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases [][]json.RawMessage
-	if err := json.Unmarshal(raw, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := readCases(t, "testdata/data-urls.json")
 	pass := 0
 	for _, c := range cases {
 		var input string
@@ -73,14 +66,7 @@ func TestWPTDataURLs(t *testing.T) {
 
 // TestWPTBase64 runs every case of testdata/base64.json: [input, bytes or null].
 func TestWPTBase64(t *testing.T) {
-	raw, err := os.ReadFile("testdata/base64.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases [][]json.RawMessage
-	if err := json.Unmarshal(raw, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := readCases(t, "testdata/base64.json")
 	pass := 0
 	for _, c := range cases {
 		var input string
@@ -117,4 +103,18 @@ func TestWPTBase64(t *testing.T) {
 		pass++
 	}
 	t.Logf("base64.json: %d/%d pass", pass, len(cases))
+}
+
+// readCases reads a WPT file of arrays, each element left as raw JSON.
+func readCases(t *testing.T, name string) [][]json.RawMessage {
+	t.Helper()
+	raw, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases [][]json.RawMessage
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	return cases
 }

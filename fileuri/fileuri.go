@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // OS names the path syntax to read or write.
@@ -72,17 +73,7 @@ func isUnreservedOrSafe(c byte) bool {
 // '#', '?', space, controls, non-ASCII (as its UTF-8 bytes) and every other
 // byte outside pchar.
 func appendSegment(b *strings.Builder, seg string) {
-	const hexDigits = "0123456789ABCDEF"
-	for i := 0; i < len(seg); i++ {
-		c := seg[i]
-		if isUnreservedOrSafe(c) {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hexDigits[c>>4])
-		b.WriteByte(hexDigits[c&15])
-	}
+	pctenc.Write(b, seg, isUnreservedOrSafe)
 }
 
 func isDriveLetter(s string) bool {
@@ -154,18 +145,6 @@ func FromPath(p string, o OS) (uri.URI, error) {
 	return u, nil
 }
 
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
 // decodeSegment percent-decodes seg, refusing one that would decode to a
 // '/' (or '\' on Windows) or a NUL; off is seg's offset in the URI.
 func decodeSegment(seg string, windows bool, input string, off int) (string, error) {
@@ -173,8 +152,8 @@ func decodeSegment(seg string, windows bool, input string, off int) (string, err
 	for i := 0; i < len(seg); i++ {
 		c, at := seg[i], i
 		if c == '%' && i+2 < len(seg) {
-			h, ok1 := unhex(seg[i+1])
-			l, ok2 := unhex(seg[i+2])
+			h, ok1 := pctenc.Unhex(seg[i+1])
+			l, ok2 := pctenc.Unhex(seg[i+2])
 			if ok1 && ok2 {
 				c = h<<4 | l
 				i += 2
@@ -186,6 +165,21 @@ func decodeSegment(seg string, windows bool, input string, off int) (string, err
 		b.WriteByte(c)
 	}
 	return b.String(), nil
+}
+
+// appendSegments writes each "/"-separated segment of rel, decoded and
+// preceded by sep; off is rel's offset in input, the URI's text.
+func appendSegments(b *strings.Builder, rel string, sep byte, input string, off int) error {
+	for _, seg := range strings.Split(rel, "/") {
+		d, err := decodeSegment(seg, sep == '\\', input, off)
+		if err != nil {
+			return err
+		}
+		b.WriteByte(sep)
+		b.WriteString(d)
+		off += len(seg) + 1
+	}
+	return nil
 }
 
 // ToPath returns the path that the file URI u names under the syntax o.
@@ -237,20 +231,8 @@ func ToPath(u uri.URI, o OS) (string, error) {
 			var b strings.Builder
 			b.WriteByte(t[0])
 			b.WriteByte(':')
-			rest := t[2:]
-			if rest == "" {
-				rest = "/"
-			}
-			segs := strings.Split(rest, "/")[1:]
-			off += 3
-			for _, seg := range segs {
-				d, err := decodeSegment(seg, true, s, off)
-				if err != nil {
-					return "", err
-				}
-				b.WriteByte('\\')
-				b.WriteString(d)
-				off += len(seg) + 1
+			if err := appendSegments(&b, strings.TrimPrefix(t[2:], "/"), '\\', s, off+3); err != nil {
+				return "", err
 			}
 			return b.String(), nil
 		}
@@ -260,15 +242,8 @@ func ToPath(u uri.URI, o OS) (string, error) {
 		var b strings.Builder
 		b.WriteString(`\\`)
 		b.WriteString(host)
-		off := pathOff + 1
-		for _, seg := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
-			d, err := decodeSegment(seg, true, s, off)
-			if err != nil {
-				return "", err
-			}
-			b.WriteByte('\\')
-			b.WriteString(d)
-			off += len(seg) + 1
+		if err := appendSegments(&b, strings.TrimPrefix(path, "/"), '\\', s, pathOff+1); err != nil {
+			return "", err
 		}
 		return b.String(), nil
 	}
@@ -276,15 +251,8 @@ func ToPath(u uri.URI, o OS) (string, error) {
 		return "", &Error{s, pathOff, ErrRelative}
 	}
 	var b strings.Builder
-	off := pathOff + 1
-	for _, seg := range strings.Split(path[1:], "/") {
-		d, err := decodeSegment(seg, false, s, off)
-		if err != nil {
-			return "", err
-		}
-		b.WriteByte('/')
-		b.WriteString(d)
-		off += len(seg) + 1
+	if err := appendSegments(&b, path[1:], '/', s, pathOff+1); err != nil {
+		return "", err
 	}
 	return b.String(), nil
 }

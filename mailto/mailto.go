@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // The sentinel errors that an *Error wraps; match them with errors.Is.
@@ -63,18 +65,6 @@ func isQchar(c byte) bool {
 	return strings.IndexByte("-._~!$'()*+,;:@", c) >= 0
 }
 
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
 // decode percent-decodes s[from:to], which must hold qchars only, and checks
 // that the result is UTF-8.
 func decode(s string, from, to int) (string, error) {
@@ -85,8 +75,8 @@ func decode(s string, from, to int) (string, error) {
 			if i+2 >= to {
 				return "", &Error{s, i, ErrEscape}
 			}
-			h, ok1 := unhex(s[i+1])
-			l, ok2 := unhex(s[i+2])
+			h, ok1 := pctenc.Unhex(s[i+1])
+			l, ok2 := pctenc.Unhex(s[i+2])
 			if !ok1 || !ok2 {
 				return "", &Error{s, i, ErrEscape}
 			}
@@ -199,17 +189,7 @@ func Parse(s string) (Message, error) {
 // appendEscaped writes s with every byte that is not a qchar
 // percent-encoded, and ',' too when comma is set (inside one address).
 func appendEscaped(b *strings.Builder, s string, comma bool) {
-	const hexDigits = "0123456789ABCDEF"
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if isQchar(c) && !(comma && c == ',') {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hexDigits[c>>4])
-		b.WriteByte(hexDigits[c&15])
-	}
+	pctenc.Write(b, s, func(c byte) bool { return isQchar(c) && !(comma && c == ',') })
 }
 
 // Build writes m as a mailto: URI: the addresses in the path, joined by
