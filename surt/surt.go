@@ -86,8 +86,18 @@ func Key(s string) (string, error) { return Options{}.Key(s) }
 // its host reversed. A URL without a scheme is taken as http. The result
 // takes one allocation for a key of up to 512 bytes from a URL of up to 1 KiB.
 func (o Options) Key(s string) (string, error) {
-	var buf [512]byte
-	b, err := o.AppendKey(buf[:0], s)
+	// A key is at most 3 bytes for each byte of the URL and of the
+	// "http://" it may gain, and a few more; the buffers are declared in
+	// their branches so that only the one used is cleared.
+	var b []byte
+	var err error
+	if 3*(len(s)+len("http://"))+32 <= 192 {
+		var buf [192]byte
+		b, err = o.AppendKey(buf[:0], s)
+	} else {
+		var buf [512]byte
+		b, err = o.AppendKey(buf[:0], s)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -174,12 +184,18 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	if strings.HasPrefix(s, "filedesc") {
 		return append(dst, s...), nil
 	}
-	var cleanStack [1024]byte
+	// The buffers are declared in the branches that use them, so that only
+	// the one used is cleared (the clearing of a large one costs more than
+	// the key of a short URL).
 	var clean []byte
-	if len(s)+len("http://") <= len(cleanStack) {
+	if n := len(s) + len("http://"); n <= 128 {
+		var cleanStack [128]byte
+		clean = cleanStack[:0]
+	} else if n <= 1024 {
+		var cleanStack [1024]byte
 		clean = cleanStack[:0]
 	} else {
-		clean = make([]byte, 0, len(s)+len("http://"))
+		clean = make([]byte, 0, n)
 	}
 	// Whitespace at the ends, tabs and newlines anywhere; the default
 	// scheme; "http://https://" made "https://".
@@ -193,9 +209,13 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	if !hasScheme(s[start:end]) {
 		clean = append(clean, "http://"...)
 	}
-	for i := start; i < end; i++ {
-		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
-			clean = append(clean, c)
+	if t := s[start:end]; strings.IndexByte(t, '\t') < 0 && strings.IndexByte(t, '\n') < 0 && strings.IndexByte(t, '\r') < 0 {
+		clean = append(clean, t...)
+	} else {
+		for i := start; i < end; i++ {
+			if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+				clean = append(clean, c)
+			}
 		}
 	}
 	clean = collapseProtocols(clean)
@@ -204,9 +224,14 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	// The port's offset in s, counted from the end, which the steps above
 	// do not move (unless tabs or newlines follow the port).
 	p.portOffset = end - (len(clean) - p.portOffset)
-	var workStack [3072]byte
-	work := workStack[:0]
-	if need := 3 * len(clean); need > len(workStack) {
+	var work []byte
+	if need := 3 * len(clean); need <= 384 {
+		var workStack [384]byte
+		work = workStack[:0]
+	} else if need <= 3072 {
+		var workStack [3072]byte
+		work = workStack[:0]
+	} else {
 		work = make([]byte, 0, need)
 	}
 	scheme := p.scheme.of(clean)
