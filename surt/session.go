@@ -61,6 +61,10 @@ func attemptIP(h []byte) (netip.Addr, bool) {
 // must follow a "/" and be followed by a path that has ".aspx" after at
 // least one byte and before any "?"; of several, the last is removed.
 func stripPathSessionID(p []byte) []byte {
+	// Both forms begin with "(": without one there is nothing to remove.
+	if bytes.IndexByte(p, '(') < 0 {
+		return p
+	}
 	p = stripAspx(p, true)
 	return stripAspx(p, false)
 }
@@ -178,6 +182,9 @@ func stripAspx(p []byte, grouped bool) []byte {
 // that "&". The names are matched without regard to case, and anywhere, as
 // the key maker's regular expressions do ("xsid=..." counts).
 func stripQuerySessionID(q []byte) []byte {
+	if !mayHoldSessionID(q) {
+		return q
+	}
 	for kind := range 4 {
 		q = stripLast(q, kind)
 	}
@@ -283,4 +290,31 @@ func stripCF(q []byte) []byte {
 		return q[:i+n]
 	}
 	return q
+}
+
+// mayHoldSessionID reports whether q may hold an id that
+// stripQuerySessionID removes: a "=" followed by at least 24 letters or
+// digits (the shortest value, that of aspsessionid), or a "cfid=". Without
+// one, no step changes q, so it is skipped. Each "=" is looked at once and
+// the runs after them do not overlap, so this is linear in q.
+func mayHoldSessionID(q []byte) bool {
+	for k := 0; k < len(q); {
+		j := bytes.IndexByte(q[k:], '=')
+		if j < 0 {
+			return false
+		}
+		k += j
+		if k >= 4 && lowerEq(q[k-4:k], "cfid") {
+			return true
+		}
+		n := 0
+		for m := k + 1; m < len(q) && n < 24 && isAlnum(q[m]); m++ {
+			n++
+		}
+		if n >= 24 {
+			return true
+		}
+		k++
+	}
+	return false
 }

@@ -33,6 +33,7 @@ package surt
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"strconv"
 	"strings"
@@ -86,8 +87,18 @@ func Key(s string) (string, error) { return Options{}.Key(s) }
 // its host reversed. A URL without a scheme is taken as http. The result
 // takes one allocation for a key of up to 512 bytes from a URL of up to 1 KiB.
 func (o Options) Key(s string) (string, error) {
-	var buf [512]byte
-	b, err := o.AppendKey(buf[:0], s)
+	// A key is at most 3 bytes for each byte of the URL and of the
+	// "http://" it may gain, and a few more; the buffers are declared in
+	// their branches so that only the one used is cleared.
+	var b []byte
+	var err error
+	if 3*(len(s)+len("http://"))+32 <= 192 {
+		var buf [192]byte
+		b, err = o.AppendKey(buf[:0], s)
+	} else {
+		var buf [512]byte
+		b, err = o.AppendKey(buf[:0], s)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -174,12 +185,18 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	if strings.HasPrefix(s, "filedesc") {
 		return append(dst, s...), nil
 	}
-	var cleanStack [1024]byte
+	// The buffers are declared in the branches that use them, so that only
+	// the one used is cleared (the clearing of a large one costs more than
+	// the key of a short URL).
 	var clean []byte
-	if len(s)+len("http://") <= len(cleanStack) {
+	if n := len(s) + len("http://"); n <= 128 {
+		var cleanStack [128]byte
+		clean = cleanStack[:0]
+	} else if n <= 1024 {
+		var cleanStack [1024]byte
 		clean = cleanStack[:0]
 	} else {
-		clean = make([]byte, 0, len(s)+len("http://"))
+		clean = make([]byte, 0, n)
 	}
 	// Whitespace at the ends, tabs and newlines anywhere; the default
 	// scheme; "http://https://" made "https://".
@@ -193,9 +210,13 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	if !hasScheme(s[start:end]) {
 		clean = append(clean, "http://"...)
 	}
-	for i := start; i < end; i++ {
-		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
-			clean = append(clean, c)
+	if t := s[start:end]; !hasControl(t) {
+		clean = append(clean, t...)
+	} else {
+		for i := start; i < end; i++ {
+			if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+				clean = append(clean, c)
+			}
 		}
 	}
 	clean = collapseProtocols(clean)
@@ -204,9 +225,17 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	// The port's offset in s, counted from the end, which the steps above
 	// do not move (unless tabs or newlines follow the port).
 	p.portOffset = end - (len(clean) - p.portOffset)
-	var workStack [3072]byte
-	work := workStack[:0]
-	if need := 3 * len(clean); need > len(workStack) {
+	var work []byte
+	if need := 3 * len(clean); need <= 384 {
+		var workStack [384]byte
+		work = workStack[:0]
+	} else if need <= 768 {
+		var workStack [768]byte
+		work = workStack[:0]
+	} else if need <= 3072 {
+		var workStack [3072]byte
+		work = workStack[:0]
+	} else {
 		work = make([]byte, 0, need)
 	}
 	scheme := p.scheme.of(clean)
@@ -279,9 +308,8 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	}
 	if hasPath && len(path) > 0 {
 		n := len(work)
-		work = keycanon.AppendEscaped(work, path)
+		work = appendEscapedLower(work, path)
 		path = work[n:]
-		lowerASCII(path)
 		path = stripPathSessionID(path)
 		if len(path) > 1 && path[len(path)-1] == '/' {
 			path = path[:len(path)-1]
@@ -295,9 +323,10 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	if hasQuery {
 		q := keycanon.UnescapeRepeatedly(p.query.of(clean))
 		n := len(work)
-		work = keycanon.AppendEscaped(work, q)
+		// Lowercased before the session ids are removed, which are
+		// matched without regard to case: the same as after.
+		work = appendEscapedLower(work, q)
 		query = stripQuerySessionID(work[n:])
-		lowerASCII(query)
 		hasQuery = len(query) > 0
 	}
 
@@ -478,6 +507,113 @@ func isASCII(b []byte) bool {
 	return true
 }
 
+// escLower maps each byte to itself lowercased, or to 0 for the bytes that
+// keycanon.MustEscape escapes (0 is one of them).
+var escLower = func() (t [256]byte) {
+	for c := range 256 {
+		b := byte(c)
+		switch {
+		case keycanon.MustEscape(b):
+		case 'A' <= b && b <= 'Z':
+			t[c] = b + 'a' - 'A'
+		default:
+			t[c] = b
+		}
+	}
+	return t
+}()
+
+// appendEscapedLower appends b escaped as keycanon.AppendEscaped does and
+// then lowercased (the hexadecimal digits of the escapes too), in one pass.
+func appendEscapedLower(dst, b []byte) []byte {
+	const hexLower = "0123456789abcdef"
+	n := len(dst)
+	if cap(dst)-n < 3*len(b) {
+		dst = append(dst[:cap(dst)], make([]byte, 3*len(b)-(cap(dst)-n))...)
+	}
+	out := dst[n : n+3*len(b)]
+	w := 0
+	i := 0
+	for {
+		// Eight bytes at a time while none of them is escaped.
+		for ; i+8 <= len(b); i += 8 {
+			x := binary.LittleEndian.Uint64(b[i:])
+			if mustEscape8(x) {
+				break
+			}
+			binary.LittleEndian.PutUint64(out[w:], lower8(x))
+			w += 8
+		}
+		end := min(i+8, len(b))
+		for _, c := range b[i:end] {
+			if l := escLower[c]; l != 0 {
+				out[w] = l
+				w++
+			} else {
+				out[w] = '%'
+				out[w+1] = hexLower[c>>4]
+				out[w+2] = hexLower[c&15]
+				w += 3
+			}
+		}
+		i = end
+		if i == len(b) {
+			return dst[:n+w]
+		}
+	}
+}
+
+const (
+	ones8 = 0x0101010101010101
+	high8 = 0x8080808080808080
+)
+
+// hasZero8 reports whether one of the eight bytes of x is 0.
+func hasZero8(x uint64) bool { return (x-ones8)&^x&high8 != 0 }
+
+// hasControl reports whether s may hold a tab, "\n" or "\r": whether a
+// byte of it is below 0x0E (more bytes than those three, which only sends
+// s to the slower copy that drops them).
+func hasControl(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// A byte below 0x0E borrows into its high bit, if that was clear.
+		if (x-0x0e*ones8)&^x&high8 != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] < 0x0e {
+			return true
+		}
+	}
+	return false
+}
+
+// mustEscape8 reports whether one of the eight bytes of x is one that
+// keycanon.MustEscape escapes: at or above 0x7F, at or below 0x20, "#" or
+// "%".
+func mustEscape8(x uint64) bool {
+	if x&high8 != 0 {
+		return true
+	}
+	// Each byte is below 0x80 now: x - 0x21 borrows into its high bit
+	// where it is below 0x21.
+	return (x-0x21*ones8)&^x&high8 != 0 ||
+		hasZero8(x^0x7f*ones8) || hasZero8(x^'#'*ones8) || hasZero8(x^'%'*ones8)
+}
+
+// lower8 lowercases the eight bytes of x, each below 0x80 (no sum below
+// carries into the next byte).
+func lower8(x uint64) uint64 {
+	geA := x + (0x80-'A')*ones8 // high bit set where the byte >= 'A'
+	gtZ := x + (0x7f-'Z')*ones8 // high bit set where the byte > 'Z'
+	upper := geA &^ gtZ & high8 // where 'A' <= byte <= 'Z'
+	return x | upper>>2         // 0x80 >> 2 is 0x20
+}
+
 func lowerASCII(b []byte) {
 	for i, c := range b {
 		if 'A' <= c && c <= 'Z' {
@@ -600,8 +736,8 @@ func joinKept(out []byte) []byte {
 // key maker sorts them: by name, a parameter without "=" before one with
 // "=" and the same name, then by value.
 func appendSortedQuery(dst, q []byte) []byte {
-	if len(q) <= 1 {
-		return append(dst, q...)
+	if len(q) <= 1 || bytes.IndexByte(q, '&') < 0 {
+		return append(dst, q...) // one parameter
 	}
 	var stack [64]span
 	params := stack[:0]

@@ -6,6 +6,7 @@
 package keycanon
 
 import (
+	"bytes"
 	"net/netip"
 )
 
@@ -31,8 +32,13 @@ func HexVal(c byte) byte {
 // because no two triplets overlap ("%" is no hexadecimal digit), so the
 // order of the decodings does not change what is left.
 func UnescapeRepeatedly(b []byte) []byte {
-	out := b[:0]
-	for _, c := range b {
+	// Up to the first "%" nothing changes: skip it at once.
+	i := bytes.IndexByte(b, '%')
+	if i < 0 {
+		return b
+	}
+	out := b[:i]
+	for _, c := range b[i:] {
 		out = append(out, c)
 		for n := len(out); n >= 3 && out[n-3] == '%' && HexVal(out[n-2]) < 16 && HexVal(out[n-1]) < 16; n = len(out) {
 			out[n-3] = HexVal(out[n-2])<<4 | HexVal(out[n-1])
