@@ -26,6 +26,11 @@
 //	get         print parts of URI references through a template
 //	completion  print a shell completion script for bash, zsh or fish
 //	man         print the manual page uri(1), in roff
+//	file-path   print the local paths file URIs name
+//	from-path   print the file URIs of local paths
+//	data        print the MIME type and body of data: URLs
+//	mailto      print the addresses and fields of mailto: URIs
+//	urn         print the parts and equivalence key of URNs
 //
 // "uri <command> --help" describes a command, its flags and its output, and
 // "uri --help" lists the commands.

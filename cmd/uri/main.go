@@ -57,6 +57,11 @@ var commands = []*command{
 	cmdGet,
 	cmdCompletion,
 	cmdMan,
+	cmdFilePath,
+	cmdFromPath,
+	cmdData,
+	cmdMailto,
+	cmdURN,
 }
 
 // lookup returns the command called name, or nil.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"unicode/utf8"
 
 	"github.com/ferret-go/uri"
@@ -163,7 +164,11 @@ func (s *sink) rejected(input string, err error) {
 		case errors.As(err, &be):
 			j.integer(be.Offset)
 		default:
-			j.null()
+			if off, ok := fieldOffset(err); ok {
+				j.integer(off)
+			} else {
+				j.null()
+			}
 		}
 		s.endJSON(j)
 		return
@@ -207,4 +212,21 @@ func (s *sink) result(input string, res string, err error) bool {
 		s.out.Write(s.text)
 	}
 	return err == nil
+}
+
+// fieldOffset finds, along err's chain, an error of the module's scheme
+// packages (fileuri, dataurl, mailto, urn...): a pointer to a struct with an
+// int field Offset, as every error of this module has. It runs only on the
+// way to writing a rejection.
+func fieldOffset(err error) (int, bool) {
+	for e := err; e != nil; e = errors.Unwrap(e) {
+		v := reflect.ValueOf(e)
+		if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
+			continue
+		}
+		if f := v.Elem().FieldByName("Offset"); f.IsValid() && f.Kind() == reflect.Int {
+			return int(f.Int()), true
+		}
+	}
+	return 0, false
 }

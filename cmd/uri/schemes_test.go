@@ -1,0 +1,34 @@
+package main
+
+import "testing"
+
+func TestSchemeCommands(t *testing.T) {
+	runCmdTests(t, []cmdTest{
+		// RFC 8089: a drive letter (section E.2) and a UNC share (E.3).
+		{"file-path windows", "", []string{"file-path", "--os", "windows", "file:///C:/Program%20Files/x.txt", "file://server/share/f", "file:c:/x"},
+			"C:\\Program Files\\x.txt\n\\\\server\\share\\f\nc:\\x\n", "", 0},
+		{"file-path posix", "", []string{"file-path", "--os", "posix", "file:///etc/hosts", "file://localhost/a%20b", "file://remote/x"},
+			"/etc/hosts\n/a b\n", "file://remote/x: fileuri: host is not local and POSIX paths have no host at offset 7\n", 1},
+		{"file-path json", "", []string{"file-path", "--json", "--os", "posix", "http://a/"},
+			`{"input":"http://a/","ok":false,"error":"fileuri: scheme is not \"file\" at offset 0","offset":0}` + "\n", "", 1},
+		{"from-path", "", []string{"from-path", "--os", "windows", `\\server\share\a b.txt`, `C:\a#b`},
+			"file://server/share/a%20b.txt\nfile:///C:/a%23b\n", "", 0},
+		{"from-path relative", "", []string{"from-path", "--os", "posix", "a/b"}, "", "a/b: fileuri: path is not absolute at offset 0\n", 1},
+		// The Fetch Standard's data: URL processor (web-platform-tests
+		// data-urls.json: "data:,X" is text/plain;charset=US-ASCII).
+		{"data", "", []string{"data", "data:,X", "data:text/plain;base64,WA=="},
+			"text/plain;charset=US-ASCII WA==\ntext/plain WA==\n", "", 0},
+		{"data json", "", []string{"data", "--json", "data:x"},
+			`{"input":"data:x","ok":false,"error":"dataurl: no ',' before the body at offset 6","offset":6}` + "\n", "", 1},
+		// RFC 6068: to in the path and in "to" fields, decoded fields in order.
+		{"mailto json", "", []string{"mailto", "--json", "mailto:a@example.org?to=b@example.org&subject=Hi%20there&cc=c@example.org&body=x%0D%0Ay"},
+			`{"input":"mailto:a@example.org?to=b@example.org&subject=Hi%20there&cc=c@example.org&body=x%0D%0Ay","ok":true,"to":["a@example.org","b@example.org"],"subject":"Hi there","body":"x\r\ny","headers":[["cc","c@example.org"]]}` + "\n", "", 0},
+		// RFC 8141, section 3.1: "urn:", the NID and hex case do not count,
+		// nor the r-, q- and f-components.
+		{"urn", "", []string{"urn", "URN:ISBN:0-395-36341-1?=q#f", "urn:example:a%2fb"},
+			"urn:isbn:0-395-36341-1\nurn:example:a%2Fb\n", "", 0},
+		{"urn json", "", []string{"urn", "--json", "urn:example:x?+r", "urn:x:y"},
+			`{"input":"urn:example:x?+r","ok":true,"nid":"example","nss":"x","r_component":"r","q_component":null,"f_component":null,"key":"urn:example:x"}` + "\n" +
+				`{"input":"urn:x:y","ok":false,"error":"urn: invalid NID at offset 4","offset":4}` + "\n", "", 1},
+	})
+}
