@@ -61,19 +61,50 @@ func (e *Error) Error() string { return fmt.Sprintf("fileuri: %v at offset %d", 
 // Unwrap returns Err.
 func (e *Error) Unwrap() error { return e.Err }
 
-func isUnreservedOrSafe(c byte) bool {
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		return true
+func isUnreservedOrSafe(c byte) bool { return pchar[c] }
+
+// pchar is the set of bytes a path segment holds as they are (RFC 3986,
+// section 3.3), computed once and never written after.
+var pchar = func() (t [256]bool) {
+	for c := range t {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+			t[c] = true
+		default:
+			t[c] = strings.IndexByte("-._~!$&'()*+,;=:@", byte(c)) >= 0
+		}
 	}
-	return strings.IndexByte("-._~!$&'()*+,;=:@", c) >= 0
-}
+	return t
+}()
 
 // appendSegment writes seg percent-encoded as a path segment needs: '%',
 // '#', '?', space, controls, non-ASCII (as its UTF-8 bytes) and every other
 // byte outside pchar.
 func appendSegment(b *strings.Builder, seg string) {
 	pctenc.Write(b, seg, isUnreservedOrSafe)
+}
+
+// appendSegments writes "/" and each "/"-separated segment of rel, encoded.
+func appendSegments(b *strings.Builder, rel string) {
+	i := 0
+	for i < len(rel) && (pchar[rel[i]] || rel[i] == '/') {
+		i++
+	}
+	if i == len(rel) {
+		// Nothing to encode, as in most paths: the text as it is.
+		b.WriteByte('/')
+		b.WriteString(rel)
+		return
+	}
+	for {
+		seg, rest, more := strings.Cut(rel, "/")
+		b.WriteByte('/')
+		appendSegment(b, seg)
+		if !more {
+			return
+		}
+		rel = rest
+	}
 }
 
 func isDriveLetter(s string) bool {
@@ -97,10 +128,7 @@ func FromPath(p string, o OS) (uri.URI, error) {
 		if !strings.HasPrefix(p, "/") {
 			return uri.URI{}, &Error{p, 0, ErrRelative}
 		}
-		for _, seg := range strings.Split(p[1:], "/") {
-			b.WriteByte('/')
-			appendSegment(&b, seg)
-		}
+		appendSegments(&b, p[1:])
 	default:
 		q := strings.ReplaceAll(p, `\`, "/")
 		switch {
@@ -120,19 +148,15 @@ func FromPath(p string, o OS) (uri.URI, error) {
 				return uri.URI{}, &Error{p, 2, ErrInvalidPath}
 			}
 			b.WriteString(host)
-			for _, seg := range strings.Split(path, "/") {
-				b.WriteByte('/')
-				appendSegment(&b, seg)
-			}
+			appendSegments(&b, path)
 		case isDriveLetter(q) && q[1] == ':' && (len(q) == 2 || q[2] == '/'):
 			b.WriteByte('/')
 			b.WriteString(q[:2])
 			if len(q) == 2 {
 				b.WriteByte('/')
 			}
-			for _, seg := range strings.Split(q[2:], "/")[1:] {
-				b.WriteByte('/')
-				appendSegment(&b, seg)
+			if len(q) > 2 {
+				appendSegments(&b, q[3:])
 			}
 		default:
 			return uri.URI{}, &Error{p, 0, ErrRelative}
@@ -145,39 +169,30 @@ func FromPath(p string, o OS) (uri.URI, error) {
 	return u, nil
 }
 
-// decodeSegment percent-decodes seg, refusing one that would decode to a
-// '/' (or '\' on Windows) or a NUL; off is seg's offset in the URI.
-func decodeSegment(seg string, windows bool, input string, off int) (string, error) {
-	var b strings.Builder
-	for i := 0; i < len(seg); i++ {
-		c, at := seg[i], i
-		if c == '%' && i+2 < len(seg) {
-			h, ok1 := pctenc.Unhex(seg[i+1])
-			l, ok2 := pctenc.Unhex(seg[i+2])
+// appendDecoded writes each "/"-separated segment of rel, decoded and
+// preceded by sep, refusing a segment that would decode to a '/' (or '\' on
+// Windows) or a NUL; off is rel's offset in input, the URI's text.
+func appendDecoded(b *strings.Builder, rel string, sep byte, input string, off int) error {
+	b.Grow(len(rel) + 1)
+	b.WriteByte(sep)
+	for i := 0; i < len(rel); i++ {
+		c, at := rel[i], i
+		switch {
+		case c == '/':
+			b.WriteByte(sep)
+			continue
+		case c == '%' && i+2 < len(rel):
+			h, ok1 := pctenc.Unhex(rel[i+1])
+			l, ok2 := pctenc.Unhex(rel[i+2])
 			if ok1 && ok2 {
 				c = h<<4 | l
 				i += 2
 			}
 		}
-		if c == 0 || c == '/' || windows && c == '\\' {
-			return "", &Error{input, off + at, ErrSegment}
+		if c == 0 || c == '/' || sep == '\\' && c == '\\' {
+			return &Error{input, off + at, ErrSegment}
 		}
 		b.WriteByte(c)
-	}
-	return b.String(), nil
-}
-
-// appendSegments writes each "/"-separated segment of rel, decoded and
-// preceded by sep; off is rel's offset in input, the URI's text.
-func appendSegments(b *strings.Builder, rel string, sep byte, input string, off int) error {
-	for _, seg := range strings.Split(rel, "/") {
-		d, err := decodeSegment(seg, sep == '\\', input, off)
-		if err != nil {
-			return err
-		}
-		b.WriteByte(sep)
-		b.WriteString(d)
-		off += len(seg) + 1
 	}
 	return nil
 }
@@ -231,7 +246,7 @@ func ToPath(u uri.URI, o OS) (string, error) {
 			var b strings.Builder
 			b.WriteByte(t[0])
 			b.WriteByte(':')
-			if err := appendSegments(&b, strings.TrimPrefix(t[2:], "/"), '\\', s, off+3); err != nil {
+			if err := appendDecoded(&b, strings.TrimPrefix(t[2:], "/"), '\\', s, off+3); err != nil {
 				return "", err
 			}
 			return b.String(), nil
@@ -242,7 +257,7 @@ func ToPath(u uri.URI, o OS) (string, error) {
 		var b strings.Builder
 		b.WriteString(`\\`)
 		b.WriteString(host)
-		if err := appendSegments(&b, strings.TrimPrefix(path, "/"), '\\', s, pathOff+1); err != nil {
+		if err := appendDecoded(&b, strings.TrimPrefix(path, "/"), '\\', s, pathOff+1); err != nil {
 			return "", err
 		}
 		return b.String(), nil
@@ -250,8 +265,11 @@ func ToPath(u uri.URI, o OS) (string, error) {
 	if !strings.HasPrefix(path, "/") {
 		return "", &Error{s, pathOff, ErrRelative}
 	}
+	if strings.IndexByte(path, '%') < 0 {
+		return path, nil // nothing to decode: the path is the text (a URI holds no NUL)
+	}
 	var b strings.Builder
-	if err := appendSegments(&b, path[1:], '/', s, pathOff+1); err != nil {
+	if err := appendDecoded(&b, path[1:], '/', s, pathOff+1); err != nil {
 		return "", err
 	}
 	return b.String(), nil
