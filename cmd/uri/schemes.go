@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"flag"
@@ -134,23 +135,41 @@ var cmdData = &command{
 	help:     dataHelp,
 	shared:   flagJSON,
 	run: func(e *env, l *cmdLine) int {
-		return e.eachInput(l.args, func(in string) bool {
-			d, err := dataurl.Parse(in)
-			switch {
-			case err != nil:
-				e.rejected(in, err)
-			case e.json:
-				j := e.beginJSON(in)
-				j.key(keyOK).boolean(true)
-				j.key(`"mime_type":`).str(d.MIMEType.String())
-				j.key(`"body":`).str(base64.StdEncoding.EncodeToString(d.Body))
-				e.endJSON(j)
-			default:
-				e.result(in, d.MIMEType.String()+" "+base64.StdEncoding.EncodeToString(d.Body), nil)
-			}
-			return err == nil
+		return eachParsed(e, l, dataurl.Parse, func(j *jsonLine, d dataurl.DataURL) {
+			j.key(`"mime_type":`).str(d.MIMEType.String())
+			j.key(`"body":`).str(base64.StdEncoding.EncodeToString(d.Body))
+		}, func(b []byte, d dataurl.DataURL) []byte {
+			b = append(b, d.MIMEType.String()...)
+			b = append(b, ' ')
+			return append(base64.StdEncoding.AppendEncode(b, d.Body), '\n')
 		})
 	},
+}
+
+// eachParsed runs a command that reads each input with parse and writes,
+// for a valid one, the members json writes after "ok":true, or the text
+// that text appends; a rejected input is written as every command does.
+func eachParsed[T any](e *env, l *cmdLine, parse func(string) (T, error), json func(*jsonLine, T), text func([]byte, T) []byte) int {
+	return e.eachInput(l.args, func(in string) bool {
+		v, err := parse(in)
+		switch {
+		case err != nil:
+			e.rejected(in, err)
+		case e.json:
+			j := e.beginJSON(in)
+			j.key(keyOK).boolean(true)
+			json(j, v)
+			e.endJSON(j)
+		default:
+			t := text(e.text[:0], v)
+			if bytes.Count(t, []byte("\n")) > 1 {
+				e.beginBlock() // a block of lines, apart from the next
+			}
+			e.text = t
+			e.out.Write(t)
+		}
+		return err == nil
+	})
 }
 
 const mailtoHelp = `Mailto reads each mailto: URI (RFC 6068) and prints its fields decoded: the
@@ -175,55 +194,42 @@ var cmdMailto = &command{
 	help:     mailtoHelp,
 	shared:   flagJSON,
 	run: func(e *env, l *cmdLine) int {
-		return e.eachInput(l.args, func(in string) bool {
-			m, err := mailto.Parse(in)
-			switch {
-			case err != nil:
-				e.rejected(in, err)
-			case e.json:
-				j := e.beginJSON(in)
-				j.key(keyOK).boolean(true)
-				j.key(`"to":`).beginArray()
-				for _, a := range m.To {
-					j.str(a)
-				}
-				j.endArray()
-				j.key(`"subject":`).str(m.Subject)
-				j.key(`"body":`).str(m.Body)
-				j.key(`"headers":`).beginArray()
-				for _, h := range m.Headers {
-					j.beginArray()
-					j.str(h.Name)
-					j.str(h.Value)
-					j.endArray()
-				}
-				j.endArray()
-				e.endJSON(j)
-			default:
-				e.beginBlock()
-				var b strings.Builder
-				b.WriteString("To: " + strings.Join(m.To, ", ") + "\n")
-				if m.Subject != "" {
-					b.WriteString("Subject: " + m.Subject + "\n")
-				}
-				for _, h := range m.Headers {
-					b.WriteString(h.Name + ": " + h.Value + "\n")
-				}
-				if m.Body != "" {
-					b.WriteString("\n" + m.Body + "\n")
-				}
-				v, _ := appendVisibleLines(e.text[:0], b.String())
-				e.text = v
-				e.out.Write(v)
+		return eachParsed(e, l, mailto.Parse, func(j *jsonLine, m mailto.Message) {
+			j.key(`"to":`).beginArray()
+			for _, a := range m.To {
+				j.str(a)
 			}
-			return err == nil
+			j.endArray()
+			j.key(`"subject":`).str(m.Subject)
+			j.key(`"body":`).str(m.Body)
+			j.key(`"headers":`).beginArray()
+			for _, h := range m.Headers {
+				j.beginArray()
+				j.str(h.Name)
+				j.str(h.Value)
+				j.endArray()
+			}
+			j.endArray()
+		}, func(b []byte, m mailto.Message) []byte {
+			var t strings.Builder
+			t.WriteString("To: " + strings.Join(m.To, ", ") + "\n")
+			if m.Subject != "" {
+				t.WriteString("Subject: " + m.Subject + "\n")
+			}
+			for _, h := range m.Headers {
+				t.WriteString(h.Name + ": " + h.Value + "\n")
+			}
+			if m.Body != "" {
+				t.WriteString("\n" + m.Body + "\n")
+			}
+			return appendVisibleLines(b, t.String())
 		})
 	},
 }
 
 // appendVisibleLines appends s with what appendVisible escapes escaped,
 // but its line breaks kept.
-func appendVisibleLines(b []byte, s string) ([]byte, int) {
+func appendVisibleLines(b []byte, s string) []byte {
 	for line := range strings.SplitAfterSeq(s, "\n") {
 		text, nl := strings.CutSuffix(line, "\n")
 		b, _ = appendVisible(b, text, -1)
@@ -231,7 +237,7 @@ func appendVisibleLines(b []byte, s string) ([]byte, int) {
 			b = append(b, '\n')
 		}
 	}
-	return b, 0
+	return b
 }
 
 const urnHelp = `Urn reads each URN (RFC 8141) and prints its key for equivalence (section
@@ -255,33 +261,23 @@ var cmdURN = &command{
 	help:     urnHelp,
 	shared:   flagJSON,
 	run: func(e *env, l *cmdLine) int {
-		return e.eachInput(l.args, func(in string) bool {
-			n, err := urn.Parse(in)
-			switch {
-			case err != nil:
-				e.rejected(in, err)
-			case e.json:
-				j := e.beginJSON(in)
-				j.key(keyOK).boolean(true)
-				j.key(`"nid":`).str(n.NID())
-				j.key(`"nss":`).str(n.NSS())
-				for _, c := range []struct {
-					key jsonKey
-					get func() (string, bool)
-				}{{`"r_component":`, n.RComponent}, {`"q_component":`, n.QComponent}, {`"f_component":`, n.FComponent}} {
-					j.key(c.key)
-					if v, ok := c.get(); ok {
-						j.str(v)
-					} else {
-						j.null()
-					}
+		return eachParsed(e, l, urn.Parse, func(j *jsonLine, n urn.URN) {
+			j.key(`"nid":`).str(n.NID())
+			j.key(`"nss":`).str(n.NSS())
+			for _, c := range []struct {
+				key jsonKey
+				get func() (string, bool)
+			}{{`"r_component":`, n.RComponent}, {`"q_component":`, n.QComponent}, {`"f_component":`, n.FComponent}} {
+				j.key(c.key)
+				if v, ok := c.get(); ok {
+					j.str(v)
+				} else {
+					j.null()
 				}
-				j.key(`"key":`).str(n.Key())
-				e.endJSON(j)
-			default:
-				e.result(in, n.Key(), nil)
 			}
-			return err == nil
+			j.key(`"key":`).str(n.Key())
+		}, func(b []byte, n urn.URN) []byte {
+			return append(append(b, n.Key()...), '\n')
 		})
 	},
 }
