@@ -102,6 +102,30 @@ func quoteLabel(s string) string {
 	return b.String()
 }
 
+// HostToASCII returns host, the raw text of a reg-name that may hold
+// non-ASCII characters (an ireg-name, RFC 3987, section 2.2), written as
+// [IRI.ToURI] writes it: its triplets decoded and its labels made A-labels
+// under p, with what a reg-name does not allow percent-encoded. An ASCII
+// host comes back as it is. Text that is not an ireg-name (a ":" or "@", an
+// IP-literal, invalid UTF-8...) or that IDNA rejects gives an [*Error] with
+// its offset in host.
+func (p IDNAProfile) HostToASCII(host string) (string, error) {
+	if end := scanF(host, 0, mRegName, pIRI); end < len(host) {
+		if k := firstInvalidUTF8(host); k >= 0 && k <= end {
+			return "", newError(host, k, ComponentHost, ErrInvalidUTF8)
+		}
+		return "", badByte(host, end, ComponentHost)
+	}
+	if firstNonASCII(host) == len(host) {
+		return host, nil
+	}
+	a, err := p.hostToASCII(host, 0, len(host))
+	if err != nil {
+		return "", err
+	}
+	return string(appendEscape(nil, a, charset(EscapeHost))), nil
+}
+
 // hostToASCII returns the A-label form of the reg-name s[start:end] under
 // p, or an [*Error] at the offending label's offset in s.
 func (p IDNAProfile) hostToASCII(s string, start, end int) (string, *Error) {

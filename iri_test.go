@@ -337,3 +337,32 @@ func TestZones(t *testing.T) {
 		t.Errorf("strict Parse accepts %q", v)
 	}
 }
+
+// HostToASCII writes a host as IRI.ToURI does (RFC 3987, section 3.1).
+func TestHostToASCII(t *testing.T) {
+	cases := []struct {
+		in, want string
+		off      int
+		err      error
+	}{
+		{"r\u00e9sum\u00e9.example.org", "xn--rsum-bpad.example.org", 0, nil},
+		{"\u7d0d\u8c46.example.org", "xn--99zt52a.example.org", 0, nil},
+		{"r%C3%A9sum\u00e9.example.org", "xn--rsum-bpad.example.org", 0, nil},
+		{"\uff11\uff12\uff17.0.0.1", "127.0.0.1", 0, nil},
+		{"Example.COM", "Example.COM", 0, nil}, // ASCII: as it is
+		{"\u00e9:80", "", 2, ErrInvalidCharacter},
+		{"[::1]", "", 0, ErrInvalidCharacter},
+		{"h\xf6st", "", 1, ErrInvalidUTF8},
+		{"a\u200db", "", 0, ErrIDNA},
+	}
+	for _, c := range cases {
+		got, err := IDNABrowser.HostToASCII(c.in)
+		var e *Error
+		switch {
+		case c.err == nil && (err != nil || got != c.want):
+			t.Errorf("HostToASCII(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		case c.err != nil && (!errors.As(err, &e) || !errors.Is(err, c.err) || e.Offset != c.off):
+			t.Errorf("HostToASCII(%q) = %q, %v; want %v at %d", c.in, got, err, c.err, c.off)
+		}
+	}
+}

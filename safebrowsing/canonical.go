@@ -272,7 +272,7 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 		}
 	}
 	if !ascii {
-		if a, ok := idna(dst); ok {
+		if a, err := uri.IDNABrowser.HostToASCII(string(dst)); err == nil {
 			dst = append(dst[:0], a...)
 		}
 	}
@@ -354,18 +354,3 @@ func appendInt(dst []byte, v int) []byte {
 
 // unsafeString views b as a string for a search, without copying.
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
-
-// idna maps a host with non-ASCII characters to A-labels through the uri
-// package's IDNA (browser profile), when it is UTF-8 that a URI host may
-// hold once mapped; ok is false otherwise.
-func idna(h []byte) (string, bool) {
-	i, err := uri.ParseIRI("http://" + string(h) + "/")
-	if err != nil || i.HostKind() != uri.HostRegName || i.HasPort() || i.HasUserinfo() || i.Path() != "/" {
-		return "", false
-	}
-	u, err := i.ToURI()
-	if err != nil {
-		return "", false
-	}
-	return u.Host(), true
-}

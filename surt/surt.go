@@ -247,7 +247,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	if p.hasHost {
 		h := keycanon.UnescapeRepeatedly(p.host.of(clean))
 		if !isASCII(h) {
-			if a, ok := idna(h); ok {
+			if a, err := uri.IDNABrowser.HostToASCII(string(h)); err == nil {
 				n := len(work)
 				work = append(work, a...)
 				h = work[n:]
@@ -811,18 +811,3 @@ func cutEq(p []byte) (k, v []byte, eq bool) {
 }
 
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
-
-// idna maps a host with non-ASCII characters to A-labels through the uri
-// package's IDNA (browser profile), when it is UTF-8 that a URI host may
-// hold once mapped; ok is false otherwise.
-func idna(h []byte) (string, bool) {
-	i, err := uri.ParseIRI("http://" + string(h) + "/")
-	if err != nil || i.HostKind() != uri.HostRegName || i.HasPort() || i.HasUserinfo() || i.Path() != "/" {
-		return "", false
-	}
-	u, err := i.ToURI()
-	if err != nil {
-		return "", false
-	}
-	return u.Host(), true
-}
