@@ -7,8 +7,8 @@ import (
 )
 
 func TestCheck(t *testing.T) {
-	// RFC 2397, section 4 has examples; their exact text could not be
-	// retrieved here, so these follow the forms of its grammar (section 3).
+	// Forms of RFC 2397's grammar (section 3); section 4's own examples are
+	// in rfc2397_test.go.
 	for _, s := range []string{
 		"data:,A%20brief%20note",
 		"data:text/plain;charset=iso-8859-7,%BE%D3%BE",
