@@ -87,27 +87,52 @@ func appendSegment(b *strings.Builder, seg string) {
 	pctenc.Write(b, seg, isUnreservedOrSafe)
 }
 
-// appendSegments writes "/" and each "/"-separated segment of rel, encoded.
-func appendSegments(b *strings.Builder, rel string) {
-	i := 0
-	for i < len(rel) && (pchar[rel[i]] || rel[i] == '/') {
-		i++
-	}
-	if i == len(rel) {
-		// Nothing to encode, as in most paths: the text as it is.
-		b.WriteByte('/')
+// appendSegments writes "/" and each segment of rel, encoded when encode
+// is set, as it is otherwise (FromPath's first try). Segments are separated
+// by "/", and by "\\" too when windows is set, which is written as "/".
+func appendSegments(b *strings.Builder, rel string, encode, windows bool) {
+	b.WriteByte('/')
+	if !encode {
+		for windows {
+			i := strings.IndexByte(rel, '\\')
+			if i < 0 {
+				break
+			}
+			b.WriteString(rel[:i])
+			b.WriteByte('/')
+			rel = rel[i+1:]
+		}
 		b.WriteString(rel)
 		return
 	}
 	for {
-		seg, rest, more := strings.Cut(rel, "/")
-		b.WriteByte('/')
-		appendSegment(b, seg)
-		if !more {
+		i := strings.IndexByte(rel, '/')
+		if windows {
+			if j := strings.IndexByte(rel, '\\'); j >= 0 && (i < 0 || j < i) {
+				i = j
+			}
+		}
+		if i < 0 {
+			appendSegment(b, rel)
 			return
 		}
-		rel = rest
+		appendSegment(b, rel[:i])
+		b.WriteByte('/')
+		rel = rel[i+1:]
 	}
+}
+
+// isSep reports whether c separates segments of a Windows path.
+func isSep(c byte) bool { return c == '/' || c == '\\' }
+
+// cutSep is strings.Cut at the first Windows separator.
+func cutSep(s string) (before, after string) {
+	for i := 0; i < len(s); i++ {
+		if isSep(s[i]) {
+			return s[:i], s[i+1:]
+		}
+	}
+	return s, ""
 }
 
 func isDriveLetter(s string) bool {
@@ -117,66 +142,86 @@ func isDriveLetter(s string) bool {
 // FromPath returns the file URI of the absolute path p under the syntax o:
 // "file://" + the path for POSIX ("/a b" is file:///a%20b); for Windows,
 // "file:///C:/x" for C:\x and "file://server/share/x" for \\server\share\x
-// ("/" is a separator too). A relative path, a NUL, or a path that is not
-// valid UTF-8 gives an *Error.
+// ("/" is a separator too). Bytes that are not UTF-8 are percent-encoded
+// as they are. A relative path, a NUL, or a UNC path without a share or with
+// a server name that is not letters, digits, "-", ".", "_" and "~" gives an
+// *Error.
 func FromPath(p string, o OS) (uri.URI, error) {
+	if strings.IndexByte(p, '%') < 0 {
+		// Most paths need no encoding: write them as they are and let the
+		// RFC 3986 parser, which must read the result anyway, say whether
+		// they were right (a "?" or "#" parses, but as a query or fragment).
+		s, err := buildURI(p, o, false)
+		if err != nil {
+			return uri.URI{}, err
+		}
+		if u, err := uri.ParseURI(s); err == nil && !u.HasQuery() && !u.HasFragment() {
+			return u, nil
+		}
+	}
 	if i := strings.IndexByte(p, 0); i >= 0 {
 		return uri.URI{}, &Error{p, i, ErrSegment}
 	}
-	var b strings.Builder
-	b.Grow(len(p) + 8)
-	b.WriteString("file://")
-	switch o.resolve() {
-	case POSIX:
-		if !strings.HasPrefix(p, "/") {
-			return uri.URI{}, &Error{p, 0, ErrRelative}
-		}
-		appendSegments(&b, p[1:])
-	default:
-		q := strings.ReplaceAll(p, `\`, "/")
-		switch {
-		case strings.HasPrefix(q, "//"):
-			rest := q[2:]
-			host, path, _ := strings.Cut(rest, "/")
-			if share, _, _ := strings.Cut(path, "/"); share == "" {
-				return uri.URI{}, &Error{p, 2 + len(host), ErrInvalidPath} // no share
-			}
-			// The server name is written as it is: letters, digits, '-', '.', '_', '~'.
-			for i := 0; i < len(host); i++ {
-				if c := host[i]; !(isUnreservedOrSafe(c) && strings.IndexByte("!$&'()*+,;=:@", c) < 0) {
-					return uri.URI{}, &Error{p, 2 + i, ErrInvalidPath}
-				}
-			}
-			if host == "" || host == "." || host == ".." {
-				return uri.URI{}, &Error{p, 2, ErrInvalidPath}
-			}
-			b.WriteString(host)
-			appendSegments(&b, path)
-		case isDriveLetter(q) && q[1] == ':' && (len(q) == 2 || q[2] == '/'):
-			b.WriteByte('/')
-			b.WriteString(q[:2])
-			if len(q) == 2 {
-				b.WriteByte('/')
-			}
-			if len(q) > 2 {
-				appendSegments(&b, q[3:])
-			}
-		default:
-			return uri.URI{}, &Error{p, 0, ErrRelative}
-		}
+	s, err := buildURI(p, o, true)
+	if err != nil {
+		return uri.URI{}, err
 	}
-	u, err := uri.ParseURI(b.String())
+	u, err := uri.ParseURI(s)
 	if err != nil {
 		return uri.URI{}, &Error{p, 0, ErrInvalidPath}
 	}
 	return u, nil
 }
 
+// buildURI writes FromPath's text for p, its segments percent-encoded when
+// encode is set and as they are otherwise.
+func buildURI(p string, o OS, encode bool) (string, error) {
+	var b strings.Builder
+	b.Grow(len(p) + 8)
+	b.WriteString("file://")
+	switch o.resolve() {
+	case POSIX:
+		if !strings.HasPrefix(p, "/") {
+			return "", &Error{p, 0, ErrRelative}
+		}
+		appendSegments(&b, p[1:], encode, false)
+	default:
+		switch {
+		case len(p) >= 2 && isSep(p[0]) && isSep(p[1]):
+			host, path := cutSep(p[2:])
+			if share, _ := cutSep(path); share == "" {
+				return "", &Error{p, 2 + len(host), ErrInvalidPath} // no share
+			}
+			// The server name is written as it is: letters, digits, '-', '.', '_', '~'.
+			for i := 0; i < len(host); i++ {
+				if c := host[i]; !(isUnreservedOrSafe(c) && strings.IndexByte("!$&'()*+,;=:@", c) < 0) {
+					return "", &Error{p, 2 + i, ErrInvalidPath}
+				}
+			}
+			if host == "" || host == "." || host == ".." {
+				return "", &Error{p, 2, ErrInvalidPath}
+			}
+			b.WriteString(host)
+			appendSegments(&b, path, encode, true)
+		case isDriveLetter(p) && p[1] == ':' && (len(p) == 2 || isSep(p[2])):
+			b.WriteByte('/')
+			b.WriteString(p[:2])
+			if len(p) == 2 {
+				b.WriteByte('/')
+			} else {
+				appendSegments(&b, p[3:], encode, true)
+			}
+		default:
+			return "", &Error{p, 0, ErrRelative}
+		}
+	}
+	return b.String(), nil
+}
+
 // appendDecoded writes each "/"-separated segment of rel, decoded and
 // preceded by sep, refusing a segment that would decode to a '/' (or '\' on
 // Windows) or a NUL; off is rel's offset in input, the URI's text.
 func appendDecoded(b *strings.Builder, rel string, sep byte, input string, off int) error {
-	b.Grow(len(rel) + 1)
 	b.WriteByte(sep)
 	for i := 0; i < len(rel); i++ {
 		c, at := rel[i], i
@@ -247,6 +292,7 @@ func ToPath(u uri.URI, o OS) (string, error) {
 		if host == "" && isDriveLetter(t) && (len(t) == 2 || t[2] == '/') {
 			off := pathOff + len(path) - len(t)
 			var b strings.Builder
+			b.Grow(len(t) + 1)
 			b.WriteByte(t[0])
 			b.WriteByte(':')
 			if err := appendDecoded(&b, strings.TrimPrefix(t[2:], "/"), '\\', s, off+3); err != nil {
@@ -258,6 +304,7 @@ func ToPath(u uri.URI, o OS) (string, error) {
 			return "", &Error{s, pathOff, ErrRelative}
 		}
 		var b strings.Builder
+		b.Grow(len(host) + len(path) + 2)
 		b.WriteString(`\\`)
 		b.WriteString(host)
 		if err := appendDecoded(&b, strings.TrimPrefix(path, "/"), '\\', s, pathOff+1); err != nil {
@@ -272,6 +319,7 @@ func ToPath(u uri.URI, o OS) (string, error) {
 		return path, nil // nothing to decode: the path is the text (a URI holds no NUL)
 	}
 	var b strings.Builder
+	b.Grow(len(path))
 	if err := appendDecoded(&b, path[1:], '/', s, pathOff+1); err != nil {
 		return "", err
 	}
