@@ -104,7 +104,13 @@ func Check(s string) error {
 		params = params[len(p):]
 	}
 	if b64 {
-		data := string(percentDecode(path[comma+1:]))
+		// RFC 2397's data is *urlchar, which holds "?" (RFC 2396's reserved):
+		// the data runs past the path through the query, up to a fragment.
+		end := len(s)
+		if u.HasFragment() {
+			end -= len(u.Fragment()) + 1
+		}
+		data := string(percentDecode(s[start+comma+1 : end]))
 		if _, err := base64.StdEncoding.DecodeString(data); err != nil {
 			return &Error{Input: s, Offset: start + comma + 1, Err: ErrBase64, Reason: err.Error()}
 		}

@@ -7,13 +7,14 @@ import (
 )
 
 func TestCheck(t *testing.T) {
-	// RFC 2397, section 4 has examples; their exact text could not be
-	// retrieved here, so these follow the forms of its grammar (section 3).
+	// Forms of RFC 2397's grammar (section 3); section 4's own examples are
+	// in rfc2397_test.go.
 	for _, s := range []string{
 		"data:,A%20brief%20note",
 		"data:text/plain;charset=iso-8859-7,%BE%D3%BE",
 		"data:image/gif;base64,R0lGODdh",
 		"data:;base64,SGk=",
+		"data:;base64,SGk=#f", // a fragment is not data (RFC 2396, section 4)
 		"data:;charset=utf-8,x",
 		"data:application/vnd-xxx-query,select_vcount,fcol_from_fieldtable/local",
 	} {
@@ -31,6 +32,9 @@ func TestCheck(t *testing.T) {
 		{"data:text/plain;charset,x", ErrRFC2397, 23},
 		{"data:text/plain;a=;b=c,x", ErrRFC2397, 18},
 		{"data:;base64,SGk", ErrBase64, 13},
+		{"data:;base64,?", ErrBase64, 13},      // the query is data too (found by FuzzCheck)
+		{"data:;base64,SGk=?x", ErrBase64, 13}, // "SGk=?x" is not base64
+		{"data:;base64,SG?k=", ErrBase64, 13},  // "SG?k=" neither
 		{"http:,x", ErrRFC2397, 0},
 	} {
 		err := Check(c.in)

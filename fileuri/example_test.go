@@ -35,3 +35,24 @@ func ExampleToPath() {
 	// /etc/café
 	// fileuri: segment would decode to a separator or NUL at offset 9
 }
+
+func ExampleStringToPath() {
+	// RFC 8089, Appendix E.2.2: a vertical line for the drive's colon, which
+	// RFC 3986 forbids, so that no uri.URI can hold this text.
+	p, _ := fileuri.StringToPath("file:///c|/path/to/file", fileuri.Windows)
+	fmt.Println(p)
+	_, err := fileuri.StringToPath("file:///c|/path/to/file", fileuri.POSIX)
+	fmt.Println(err)
+	// Output:
+	// c:\path\to\file
+	// fileuri: invalid path: invalid character '|' in path at offset 9
+}
+
+func ExampleResolve() {
+	// RFC 8089, Appendix E.2.1: ".." never removes the drive letter.
+	base := uri.MustParse("file:///c:/foo.txt")
+	u, _ := fileuri.Resolve(base, uri.MustParse("../bar.txt"))
+	fmt.Println(u)
+	// Output:
+	// file:///c:/bar.txt
+}

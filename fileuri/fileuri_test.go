@@ -8,8 +8,8 @@ import (
 )
 
 // TestToPath holds file URIs in the forms of RFC 8089 (section 2 and
-// Appendix E). The RFC's own text could not be retrieved here, so the URIs
-// follow the forms its sections describe rather than quoting its examples.
+// Appendix E) beyond the RFC's own examples, which rfc8089_test.go holds
+// verbatim.
 func TestToPath(t *testing.T) {
 	for _, c := range []struct {
 		in, want string

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"strings"
 
-	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/dataurl"
 	"github.com/ferret-go/uri/fileuri"
 	"github.com/ferret-go/uri/mailto"
@@ -53,7 +52,8 @@ func defineOS(fs *flag.FlagSet) *osValue {
 const filePathHelp = `File-path prints the local path each file URI names (RFC 8089), one line
 per input: drive letters and UNC shares for --os windows, "/" paths for
 --os posix, this system's by default. The non-standard forms of RFC 8089,
-Appendix E (file:c:/x, file:/c:/x, file:////server/share) are read.
+Appendix E are read too: file:c:/x, file:/c:/x, file:////server/share, and
+for --os windows file:///c|/x and backslashes as separators.
 
   $ uri file-path --os windows 'file:///C:/Program%20Files/x.txt'
   C:\Program Files\x.txt
@@ -75,11 +75,7 @@ var cmdFilePath = &command{
 		o := defineOS(fs)
 		return func(e *env, l *cmdLine) int {
 			return e.eachInput(l.args, func(in string) bool {
-				u, err := uri.Parse(in)
-				var p string
-				if err == nil {
-					p, err = fileuri.ToPath(u, o.os)
-				}
+				p, err := fileuri.StringToPath(in, o.os)
 				return e.result(in, p, err)
 			})
 		}

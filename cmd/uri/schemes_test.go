@@ -9,6 +9,11 @@ func TestSchemeCommands(t *testing.T) {
 			"C:\\Program Files\\x.txt\n\\\\server\\share\\f\nc:\\x\n", "", 0},
 		{"file-path posix", "", []string{"file-path", "--os", "posix", "file:///etc/hosts", "file://localhost/a%20b", "file://remote/x"},
 			"/etc/hosts\n/a b\n", "file://remote/x: fileuri: host is not local and POSIX paths have no host at offset 7\n", 1},
+		// RFC 8089, Appendix E.2.2 and E.4: not RFC 3986 URIs, read on Windows.
+		{"file-path appendix E", "", []string{"file-path", "--os", "windows", "file:///c|/path/to/file", `file:///c:\a\b`},
+			"c:\\path\\to\\file\nc:\\a\\b\n", "", 0},
+		{"file-path appendix E posix", "", []string{"file-path", "--json", "--os", "posix", "file:///c|/path/to/file"},
+			`{"input":"file:///c|/path/to/file","ok":false,"error":"fileuri: invalid path: invalid character '|' in path at offset 9","offset":9}` + "\n", "", 1},
 		{"file-path json", "", []string{"file-path", "--json", "--os", "posix", "http://a/"},
 			`{"input":"http://a/","ok":false,"error":"fileuri: scheme is not \"file\" at offset 0","offset":0}` + "\n", "", 1},
 		{"from-path", "", []string{"from-path", "--os", "windows", `\\server\share\a b.txt`, `C:\a#b`},
