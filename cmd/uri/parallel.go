@@ -34,6 +34,8 @@ type chunk struct {
 	readErr  error        // reading failed after these lines
 	out, err bytes.Buffer // what the lines wrote on standard output and error
 	rejected int          // how many of the lines were rejected
+	blocks   int          // how many blocks of text the lines wrote
+	block1   int          // where in out the first block begins
 	done     chan struct{}
 }
 
@@ -58,7 +60,7 @@ type pipeline struct {
 // default, which is every core unless standard input is a terminal (where
 // each line is answered as it is typed, one at a time).
 func (e *env) jobs(c *command, l *cmdLine) int {
-	if c.shared&flagStream == 0 || len(l.args) > c.fixed {
+	if c.shared&flagStream == 0 || len(l.args) > l.fixed {
 		return 1
 	}
 	// A run that stops at the first rejected input (edit --verify) must
@@ -79,6 +81,7 @@ func (e *env) jobs(c *command, l *cmdLine) int {
 // that goes to the chunk the worker is running.
 func (e *env) fork(p *pipeline) *env {
 	w := &env{par: p, maxLine: e.maxLine}
+	w.chunked = true
 	w.term = e.term
 	w.json = e.json
 	w.outw.w, w.errw.w = &w.pre.out, &w.pre.err
@@ -129,7 +132,16 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 			p.recycle(ch)
 			continue
 		}
-		e.out.Write(ch.out.Bytes())
+		out := ch.out.Bytes()
+		if ch.blocks > 0 && e.blocks > 0 {
+			// The separator between the last chunk's last block and
+			// this one's first.
+			e.out.Write(out[:ch.block1])
+			e.out.WriteByte('\n')
+			out = out[ch.block1:]
+		}
+		e.blocks += ch.blocks
+		e.out.Write(out)
 		if ch.err.Len() > 0 {
 			e.progress.clear(e.err)
 			e.err.Write(ch.err.Bytes())
@@ -253,8 +265,7 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 		e.out.Flush()
 		e.err.Flush()
 		e.outw.w, e.errw.w = &ch.out, &ch.err
-		// Blocks of text are separated by an empty line across chunks too.
-		e.blocks = min(ch.index, 1)
+		e.outw.n, e.blocks = 0, 0
 		data := ch.data
 		long := ch.long
 		for i := 0; len(data) > 0; i++ {
@@ -275,6 +286,7 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 		e.out.Flush()
 		e.err.Flush()
 		e.outw.w, e.errw.w = &e.pre.out, &e.pre.err
+		ch.blocks, ch.block1 = e.blocks, e.firstBlock
 		if ch.rejected > 0 {
 			code = exitRejected
 		}

@@ -27,8 +27,14 @@ type sink struct {
 	line     jsonLine      // the JSON line being built
 	text     []byte        // a human-readable line or block being built
 	blocks   int           // human-readable blocks written so far
-	term     terminal      // which streams are terminals, and color
-	progress progress      // the progress line on standard error
+	// In a worker of a parallel run blocks counts a chunk's blocks, and
+	// the chunk's first block writes no separator: firstBlock records
+	// where in the chunk's output it begins, and the writer puts the
+	// separator there when a block came before (parallel.go).
+	chunked    bool
+	firstBlock int
+	term       terminal // which streams are terminals, and color
+	progress   progress // the progress line on standard error
 }
 
 // stickyWriter passes writes on and remembers the first error, so that the
@@ -36,6 +42,7 @@ type sink struct {
 type stickyWriter struct {
 	w   io.Writer
 	err error
+	n   int // bytes written
 }
 
 func (s *stickyWriter) Write(p []byte) (int, error) {
@@ -43,6 +50,7 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 		return 0, s.err
 	}
 	n, err := s.w.Write(p)
+	s.n += n
 	s.err = err
 	return n, err
 }
