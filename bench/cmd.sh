@@ -15,8 +15,9 @@
 # bench/results/cmd.txt), URI_BENCH_DATA (URL list directory, default
 # ../shared/data/urls from the module root).
 #
-# Each process runs with /usr/bin/time, which reports its wall time, user
-# and system CPU time and peak RSS. The rounds are interleaved: each runs
+# Each process runs under proctime/, which reports its wall time, user and
+# system CPU time (to the microsecond, where /usr/bin/time gives hundredths)
+# and peak RSS. The rounds are interleaved: each runs
 # every case once, so that load from other work on the machine spreads over
 # all of them. The summary gives medians.
 set -eu
@@ -45,7 +46,7 @@ summarize() {
 		printf "| case | wall s | MB/s | URLs/s | CPU s | MB per CPU s | peak RSS MiB |\n|---|---:|---:|---:|---:|---:|---:|\n"
 		for (i = 1; i <= n; i++) {
 			c = order[i]; w = median(wall[c]); u = median(cpu[c])
-			printf "| %s | %.2f | %.1f | %.2fM | %.2f | %.0f | %.1f |\n", c, w, bytes / 1e6 / w, lines / w / 1e6, u, bytes / 1e6 / (u > 0 ? u : 0.005), median(rss[c]) / 1024
+			printf "| %s | %.3f | %.1f | %.2fM | %.3f | %.0f | %.1f |\n", c, w, bytes / 1e6 / w, lines / w / 1e6, u, bytes / 1e6 / (u > 0 ? u : 0.005), median(rss[c]) / 1024
 		}
 	}' "$1"
 }
@@ -60,6 +61,7 @@ trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/uri" github.com/ferret-go/uri/cmd/uri
 go build -o "$tmp/neturljson" ./neturljson
 go build -o "$tmp/catlines" ./catlines
+go build -o "$tmp/proctime" ./proctime
 i=0
 while [ "$i" -lt "$COPIES" ]; do
 	# wpt_urltestdata_inputs.txt is edge cases, not traffic: left out.
@@ -98,7 +100,8 @@ r=1
 while [ "$r" -le "$ROUNDS" ]; do
 	echo "$cases" | while IFS='|' read -r name cmd; do
 		# shellcheck disable=SC2086 # cmd is words on purpose
-		/usr/bin/time -f "%e %U %S %M" -o "$tmp/time" $cmd <"$tmp/urls.txt" >/dev/null 2>"$tmp/stderr" || true
+		rm -f "$tmp/time"
+		"$tmp/proctime" -o "$tmp/time" $cmd <"$tmp/urls.txt" >/dev/null 2>"$tmp/stderr" || true
 		echo "$name $(tail -n1 "$tmp/time") $bytes $lines" >>"$OUT"
 	done
 	echo "# round $r done, load $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT"

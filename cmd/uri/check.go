@@ -25,8 +25,9 @@ var cmdCheck = &command{
 }
 
 func runCheck(e *env, l *cmdLine) int {
+	o := l.options()
 	return e.eachInput(l.args, func(in string) bool {
-		_, err := l.parse(in)
+		_, err := o.Parse(in)
 		if err != nil {
 			e.rejected(in, err)
 		} else {

@@ -125,8 +125,8 @@ func (e *env) extractFile(x uri.Extractor, name string, named bool) bool {
 			e.out.Write(e.text)
 			continue
 		}
-		j := &e.line
-		j.b = append(j.b[:0], '{')
+		j := e.startLine(len(name) + 2*len(m.URI.String()) + 256)
+		j.b = append(j.b, '{')
 		if named {
 			j.key(keyFile).str(name)
 		}

@@ -79,7 +79,9 @@ type cmdLine struct {
 	cmd       *command
 	fs        *flag.FlagSet
 	run       runFunc
-	args      []string       // the arguments after the flags
+	args      []string       // the arguments after the flags (and the verb)
+	verb      string         // the verb, for a command that has verbs
+	fixed     int            // how many of args come before the inputs
 	rule      ruleValue      // --rule; --json goes to the sink
 	normalize normalizeValue // --flags
 	zone      bool           // --zone
@@ -100,7 +102,7 @@ func (c *command) newCmdLine(e *env) *cmdLine {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(e.err) // the flag package's own error messages
 	fs.Usage = func() {}
-	l := &cmdLine{e: e, cmd: c, fs: fs, run: c.run}
+	l := &cmdLine{e: e, cmd: c, fs: fs, run: c.run, fixed: c.fixed}
 	for _, d := range sharedFlagDefs {
 		if c.shared&d.flag != 0 {
 			d.define(fs, l)

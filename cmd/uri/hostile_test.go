@@ -1,21 +1,80 @@
 package main
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
-// streamingRuns are the commands that read lines, each with the arguments
-// before its inputs.
-var streamingRuns = [][]string{
-	{"parse"}, {"check"}, {"normalize"}, {"to-uri"}, {"to-iri"}, {"repair"},
-	{"resolve", "http://a/b/c"}, {"relative", "http://a/b/c"},
-	{"edit", "--set", "fragment=x"}, {"get", "{host}"},
+// streamingRun is a run of a command that reads lines: the command and
+// the arguments before the inputs (after which the tests put their flags),
+// the arguments after them, whether "http://ok/" is accepted, the exit
+// status on hostileLines, and a line that is not rejected for its length
+// ("http://ok/" when empty).
+type streamingRun struct {
+	cmd, rest  []string
+	okAccepted bool
+	hostile    int
+	line       string
+}
+
+// args returns the command line of r with flags.
+func (r streamingRun) args(flags ...string) []string {
+	return append(append(append([]string{}, r.cmd...), flags...), r.rest...)
+}
+
+func (r streamingRun) String() string { return strings.Join(r.args(), " ") }
+
+// streamingRuns are the commands that read lines: every command whose
+// record has the stream flags, and each verb or profile that reads lines
+// its own way. TestStreamingRunsCover holds it to the records.
+var streamingRuns = []streamingRun{
+	{[]string{"parse"}, nil, true, exitRejected, ""},
+	{[]string{"check"}, nil, true, exitRejected, ""},
+	{[]string{"normalize"}, nil, true, exitRejected, ""},
+	// A line is a pair, and one that is not exits 2, as a reference
+	// that does not parse.
+	{[]string{"equal"}, nil, false, exitUsage, "a: b:"},
+	{[]string{"to-uri"}, nil, true, exitRejected, ""},
+	{[]string{"to-iri"}, nil, true, exitRejected, ""},
+	{[]string{"repair"}, nil, true, exitOK, ""}, // it mends them all
+	{[]string{"resolve"}, []string{"http://a/b/c"}, true, exitRejected, ""},
+	{[]string{"relative"}, []string{"http://a/b/c"}, true, exitRejected, ""},
+	{[]string{"edit", "--set", "fragment=x"}, nil, true, exitRejected, ""},
+	{[]string{"get"}, []string{"{host}"}, true, exitRejected, ""},
+	{[]string{"compare"}, nil, true, exitRejected, ""},
+	// The SURT key maker takes any string, as the Wayback's does.
+	{[]string{"key"}, nil, true, exitOK, ""},
+	{[]string{"key", "--profile", "safebrowsing", "--hash"}, nil, true, exitRejected, ""},
+	{[]string{"site"}, nil, true, exitRejected, ""},
+	{[]string{"lint"}, nil, true, exitRejected, ""},
+	{[]string{"template", "expand"}, nil, true, exitRejected, ""},
+	{[]string{"template", "match"}, []string{"http://{host}/"}, true, exitRejected, ""},
+	{[]string{"file-path", "--os", "posix"}, nil, false, exitRejected, ""},
+	{[]string{"from-path", "--os", "posix"}, nil, false, exitRejected, ""},
+	{[]string{"data"}, nil, false, exitRejected, ""},
+	{[]string{"mailto"}, nil, false, exitRejected, ""},
+	{[]string{"urn"}, nil, false, exitRejected, ""},
+}
+
+// Every command whose record has the stream flags is in streamingRuns,
+// and no other.
+func TestStreamingRunsCover(t *testing.T) {
+	in := map[string]bool{}
+	for _, r := range streamingRuns {
+		in[r.cmd[0]] = true
+	}
+	for _, c := range commands {
+		if stream := c.shared&flagStream != 0; stream != in[c.name] {
+			t.Errorf("%s: stream flags %v, in streamingRuns %v", c.name, stream, in[c.name])
+		}
+	}
 }
 
 // hostileLines are lines as issue 15 lists them: invalid UTF-8, NUL bytes,
@@ -57,15 +116,13 @@ func TestHostileLines(t *testing.T) {
 	stdin := strings.Join(hostileLines, "\n") + "\n"
 	for _, r := range streamingRuns {
 		for _, jobs := range []string{"1", "3"} {
-			name := strings.Join(r, " ") + " -j " + jobs
-			t.Run(name, func(t *testing.T) {
-				args := append([]string{r[0], "--json", "-j", jobs}, r[1:]...)
-				stdout, stderr, code := runCmd(t, stdin, args...)
+			t.Run(r.String()+" -j "+jobs, func(t *testing.T) {
+				stdout, stderr, code := runCmd(t, stdin, r.args("--json", "-j", jobs)...)
 				if stderr != "" {
 					t.Errorf("stderr: %.200q", stderr)
 				}
-				if code != exitRejected && r[0] != "repair" { // repair mends them all
-					t.Errorf("exit status %d, want %d", code, exitRejected)
+				if code != r.hostile {
+					t.Errorf("exit status %d, want %d", code, r.hostile)
 				}
 				lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 				if len(lines) != len(hostileLines) {
@@ -83,8 +140,14 @@ func TestHostileLines(t *testing.T) {
 						t.Errorf("line %d: input_b64 present: %v, for input %.60q", i, ok, hostileLines[i])
 					}
 				}
-				if !strings.HasPrefix(lines[len(lines)-1], `{"input":"http://ok/","ok":true`) {
-					t.Errorf("the line after the hostile ones: %q", lines[len(lines)-1])
+				// The line after the hostile ones is read as ever.
+				var last map[string]any
+				json.Unmarshal([]byte(lines[len(lines)-1]), &last)
+				if r.cmd[0] == "compare" {
+					last, _ = last["rfc3986"].(map[string]any)
+				}
+				if ok, _ := last["ok"].(bool); ok != r.okAccepted {
+					t.Errorf("the line after the hostile ones: %q, want ok %v", lines[len(lines)-1], r.okAccepted)
 				}
 			})
 		}
@@ -126,7 +189,7 @@ func TestMaxLine(t *testing.T) {
 func TestParallelOrder(t *testing.T) {
 	var b strings.Builder
 	for i := range 30000 {
-		switch i % 7 {
+		switch i % 13 {
 		case 0:
 			fmt.Fprintf(&b, "http://h%d.example/p/%d?q=%d#f\n", i, i, i)
 		case 1:
@@ -139,23 +202,76 @@ func TestParallelOrder(t *testing.T) {
 			fmt.Fprintf(&b, "\xff%d\n", i)
 		case 5:
 			b.WriteString("\n")
-		default:
+		case 6:
 			fmt.Fprintf(&b, "urn:x:%d\r\n", i)
+		case 7:
+			fmt.Fprintf(&b, "file:///tmp/%d%%20x\n", i)
+		case 8:
+			fmt.Fprintf(&b, "/abs/p a%d\n", i)
+		case 9:
+			fmt.Fprintf(&b, "data:text/plain,%d%%41\n", i)
+		case 10:
+			fmt.Fprintf(&b, "mailto:a%d@example.org?subject=s%d&body=b\n", i, i)
+		case 11:
+			fmt.Fprintf(&b, "http://u:p@127.0.0.1:22/{x%d}\n", i)
+		default:
+			fmt.Fprintf(&b, "http://a/%d http://a/%%%X\n", i, i%256)
 		}
 	}
 	stdin := b.String()
 	for _, r := range streamingRuns {
 		for _, form := range []string{"--json", "--json=false"} {
-			args := func(jobs string) []string {
-				return append([]string{r[0], form, "-j", jobs}, r[1:]...)
-			}
-			want, wantErr, wantCode := runCmd(t, stdin, args("1")...)
+			want, wantErr, wantCode := runCmd(t, stdin, r.args(form, "-j", "1")...)
 			for _, jobs := range []string{"2", "5"} {
-				got, gotErr, gotCode := runCmd(t, stdin, args(jobs)...)
+				args := r.args(form, "-j", jobs)
+				got, gotErr, gotCode := runCmd(t, stdin, args...)
 				if got != want || gotErr != wantErr || gotCode != wantCode {
 					t.Errorf("%q differs from -j 1: exit status %d (want %d), stdout equal %v, stderr equal %v",
-						args(jobs), gotCode, wantCode, got == want, gotErr == wantErr)
+						args, gotCode, wantCode, got == want, gotErr == wantErr)
 				}
+			}
+		}
+	}
+}
+
+// Blocks of text are separated by one empty line in a parallel run too,
+// also when a chunk has no block and the next one has (mailto writes a block
+// only for a message of several lines).
+func TestParallelBlocks(t *testing.T) {
+	var b strings.Builder
+	for i := range 20000 {
+		if i%9000 == 8999 {
+			fmt.Fprintf(&b, "mailto:a@example.org?subject=%d\n", i)
+		} else {
+			fmt.Fprintf(&b, "mailto:a%d@example.org\n", i)
+		}
+	}
+	want, _, _ := runCmd(t, b.String(), "mailto", "-j", "1")
+	if n := strings.Count(want, "\n\n"); n != 1 {
+		t.Fatalf("-j 1: %d empty lines, want 1 (between the two blocks)", n)
+	}
+	for _, jobs := range []string{"2", "5"} {
+		if got, _, _ := runCmd(t, b.String(), "mailto", "-j", jobs); got != want {
+			t.Errorf("-j %s differs from -j 1: %d empty lines", jobs, strings.Count(got, "\n\n"))
+		}
+	}
+}
+
+// Every streaming command rejects a line longer than --max-line with the
+// "truncated" object, holding its first bytes, and reads the next line as
+// ever, on one core and on several.
+func TestMaxLineEveryCommand(t *testing.T) {
+	for _, r := range streamingRuns {
+		line := cmp.Or(r.line, "http://ok/")
+		stdin := line + "\n" + line + strings.Repeat("y", 100<<10) + "\n" + line + "\n"
+		wantLong := `{"input":"` + (line + "yyyyyyyyyy")[:10] + `","ok":false,"error":"uri: line of ` + strconv.Itoa(len(line)+100<<10) +
+			` bytes is longer than --max-line 10; input holds its first 10","offset":null,"truncated":true}`
+		for _, jobs := range []string{"1", "2"} {
+			args := r.args("--json", "--max-line", "10", "-j", jobs)
+			stdout, stderr, code := runCmd(t, stdin, args...)
+			lines := strings.Split(stdout, "\n")
+			if len(lines) != 4 || lines[1] != wantLong || lines[0] != lines[2] || stderr != "" || code != exitRejected {
+				t.Errorf("%q: exit status %d, stderr %q, stdout:\n%.300s\nwant the line between the others:\n%s", args, code, stderr, stdout, wantLong)
 			}
 		}
 	}
@@ -181,18 +297,33 @@ func TestParallelReadError(t *testing.T) {
 	}
 }
 
-// A usage error in a parallel run is reported once.
+// A usage error in a parallel run, or a bad argument before the inputs, is
+// reported once.
 func TestParallelUsageError(t *testing.T) {
-	stdout, stderr, code := runCmd(t, "a\n", "resolve", "-j", "4")
-	want := "uri resolve: missing BASE\nUsage: uri resolve " + cmdResolve.synopsis + "\nRun \"uri resolve --help\" for more.\n"
-	if stdout != "" || stderr != want || code != exitUsage {
-		t.Errorf("exit status %d, stdout %q, stderr %q, want %q", code, stdout, stderr, want)
+	usage := func(c *command) string {
+		return "Usage: uri " + c.name + " " + c.synopsis + "\nRun \"uri " + c.name + " --help\" for more.\n"
+	}
+	tests := []struct {
+		args   []string
+		stderr string
+		code   int
+	}{
+		{[]string{"resolve", "-j", "4"}, "uri resolve: missing BASE\n" + usage(cmdResolve), exitUsage},
+		{[]string{"template", "match", "-j", "4"}, "uri template: missing TEMPLATE\n" + usage(cmdTemplate), exitUsage},
+		{[]string{"template", "match", "-j", "4", "{x}{y}"}, "{x}{y}: template: ambiguous for matching at offset 3\n", exitRejected},
+		{[]string{"template", "expand", "-j", "3", "--var", "x"}, "invalid value \"x\" for flag -var: want name=value\n" + usage(cmdTemplate), exitUsage},
+	}
+	for _, tt := range tests {
+		stdout, stderr, code := runCmd(t, "a\n", tt.args...)
+		if stdout != "" || stderr != tt.stderr || code != tt.code {
+			t.Errorf("%q: exit status %d, stdout %q, stderr %q, want %d and %q", tt.args, code, stdout, stderr, tt.code, tt.stderr)
+		}
 	}
 }
 
 // The built command, for every command: --help exits 0, an unknown flag 2,
 // and each command that reads lines answers the hostile lines from a pipe
-// with one JSON line each and exit status 1 (repair mends them: 0).
+// with one JSON line each and its exit status.
 func TestBuiltCommandHostile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -217,27 +348,23 @@ func TestBuiltCommandHostile(t *testing.T) {
 	}
 	stdin := strings.Join(hostileLines, "\n") + "\n"
 	for _, r := range streamingRuns {
-		cmd := exec.Command(bin, append([]string{r[0], "--json"}, r[1:]...)...)
+		cmd := exec.Command(bin, r.args("--json")...)
 		cmd.Stdin = strings.NewReader(stdin)
 		out, err := cmd.Output()
-		want := exitRejected
-		if r[0] == "repair" {
-			want = exitOK
-		}
-		if got := status(err); got != want {
-			t.Errorf("%q: exit status %d, want %d", r, got, want)
+		if got := status(err); got != r.hostile {
+			t.Errorf("%s: exit status %d, want %d", r, got, r.hostile)
 		}
 		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 		if len(lines) != len(hostileLines) {
-			t.Errorf("%q: %d lines for %d inputs", r, len(lines), len(hostileLines))
+			t.Errorf("%s: %d lines for %d inputs", r, len(lines), len(hostileLines))
 			continue
 		}
 		for i, line := range lines {
 			var v map[string]any
 			if err := json.Unmarshal([]byte(line), &v); err != nil {
-				t.Errorf("%q: line %d: %v", r, i, err)
+				t.Errorf("%s: line %d: %v", r, i, err)
 			} else if got := recoverInput(t, v); got != hostileLines[i] {
-				t.Errorf("%q: line %d recovers %.40q, want %.40q", r, i, got, hostileLines[i])
+				t.Errorf("%s: line %d recovers %.40q, want %.40q", r, i, got, hostileLines[i])
 			}
 		}
 	}

@@ -41,7 +41,7 @@ func (e *env) eachInput(args []string, fn func(in string) bool) int {
 	e.lines.reset(e.stdin)
 	e.lines.max = e.maxLine
 	for {
-		if e.lines.r.Buffered() == 0 {
+		if e.lines.drained() {
 			// The next read may wait for input: show what is done so far,
 			// for a person typing lines or a program waiting for answers.
 			e.out.Flush()
@@ -102,16 +102,38 @@ func (e *env) tooLong(prefix string, total int) {
 // only the first max bytes of a longer line are kept.
 type lineReader struct {
 	r    *bufio.Reader
+	src  pacedReader // under r
 	long []byte
 	max  int // 0, or the most bytes of a line to keep
 }
 
 func (l *lineReader) reset(r io.Reader) {
+	l.src = pacedReader{r: r}
 	if l.r == nil {
-		l.r = bufio.NewReaderSize(r, 64<<10)
+		l.r = bufio.NewReaderSize(&l.src, 64<<10)
 	} else {
-		l.r.Reset(r)
+		l.r.Reset(&l.src)
 	}
+}
+
+// drained reports whether the lines read so far are all the input there
+// was when it was last read: nothing is buffered, and the last read
+// returned less than it asked for. The next read may then wait, for a
+// person typing or a program writing slowly, and what is done should be
+// shown first. A file or a fast pipe fills each read, so that its lines go
+// on in big pieces.
+func (l *lineReader) drained() bool { return l.r.Buffered() == 0 && l.src.short }
+
+// pacedReader remembers whether its last read returned less than asked.
+type pacedReader struct {
+	r     io.Reader
+	short bool
+}
+
+func (p *pacedReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	p.short = n < len(b)
+	return n, err
 }
 
 // keepAfterLongLine is the largest buffer kept from one long line to the

@@ -78,31 +78,46 @@ func TestStdinLines(t *testing.T) {
 }
 
 // Inputs are handled as they come: the answer to a line is written before the
-// next line is read, so a program can talk to the command line by line.
+// next line is read, so a program can talk to the command line by line, on
+// one core or several.
 func TestStdinStreams(t *testing.T) {
+	for _, jobs := range []string{"1", "2"} {
+		testStdinStreams(t, jobs)
+	}
+}
+
+func testStdinStreams(t *testing.T, jobs string) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan int)
 	go func() {
-		done <- run([]string{"check", "--json"}, inR, outW, io.Discard)
+		done <- run([]string{"check", "--json", "-j", jobs}, inR, outW, io.Discard)
 		outW.Close()
 	}()
 	out := bufio.NewReader(outR)
-	for _, in := range []string{"a", "b c", ""} {
+	for _, in := range []string{"a", "b c", "", "d\ne", "f"} {
 		lines := make(chan string)
 		go func() {
 			line, _ := out.ReadString('\n')
 			lines <- line
 		}()
 		io.WriteString(inW, in+"\n")
+		if first, _, two := strings.Cut(in, "\n"); two {
+			in = first // and the second line's answer is read next
+		}
 		select {
 		case line := <-lines:
 			var v struct{ Input string }
 			if err := json.Unmarshal([]byte(line), &v); err != nil || v.Input != in {
-				t.Fatalf("answer to %q: %q (%v)", in, line, err)
+				t.Fatalf("-j %s: answer to %q: %q (%v)", jobs, in, line, err)
 			}
 		case <-time.After(10 * time.Second):
-			t.Fatalf("no answer to %q while the input stays open", in)
+			t.Fatalf("-j %s: no answer to %q while the input stays open", jobs, in)
+		}
+		if in == "d" {
+			if line, _ := out.ReadString('\n'); !strings.HasPrefix(line, `{"input":"e",`) {
+				t.Fatalf("-j %s: answer to %q: %q", jobs, "e", line)
+			}
 		}
 	}
 	inW.Close()

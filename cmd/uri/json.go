@@ -15,6 +15,12 @@ import (
 type jsonLine struct {
 	b   []byte
 	iri bool // plain text may be an IRI's: escape it as str does
+
+	// The line is built in the free space of the output's buffer when it
+	// fits there (inOut), so that writing it copies nothing; else in own,
+	// which is kept from one line to the next.
+	inOut bool
+	own   []byte
 }
 
 // jsonKey is the text of a member's key with its quotes and colon, as in

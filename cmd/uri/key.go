@@ -50,10 +50,10 @@ const (
 // cmdKey writes SURT and Safe Browsing keys.
 var cmdKey = &command{
 	name:     "key",
-	synopsis: "[--json] [--profile surt|safebrowsing] [--with-scheme] [--trailing-comma] [--keep-www] [--expressions] [--hash] [input...]",
+	synopsis: "[--json] [--profile surt|safebrowsing] [--with-scheme] [--trailing-comma] [--keep-www] [--expressions] [--hash] [--max-line n] [-j n] [input...]",
 	summary:  "print lookup keys: SURT for web archives, Safe Browsing canonical forms and hashes",
 	help:     keyHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagStream,
 	flags: func(fs *flag.FlagSet) runFunc {
 		profile := fs.String("profile", "surt", "the `profile` of the key: surt or safebrowsing")
 		var o surt.Options

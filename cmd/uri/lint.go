@@ -50,10 +50,10 @@ host that is a name, without userinfo:
 // cmdLint reports findings of the lint package.
 var cmdLint = &command{
 	name:     "lint",
-	synopsis: "[--json] [--fail-on severity] [--ssrf] [--navigation] [--policy settings] [input...]",
+	synopsis: "[--json] [--fail-on severity] [--ssrf] [--navigation] [--policy settings] [--max-line n] [-j n] [input...]",
 	summary:  "say how other parsers read URLs and what RFC 3986 warns about",
 	help:     lintHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagStream,
 	flags: func(fs *flag.FlagSet) runFunc {
 		var a lintArgs
 		fs.Var(&a.failOn, "fail-on", "the `severity` (info, low, medium, high) of a finding that fails an input")

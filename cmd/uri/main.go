@@ -23,6 +23,12 @@ type command struct {
 	shared   sharedFlags // the shared flags it takes (--json, --rule, --flags)
 	fixed    int         // how many arguments come before the inputs (BASE, TEMPLATE)
 
+	// verbs, for a command whose first argument is a verb with flags
+	// after it ("uri template match --json T"): the verbs, in the order
+	// the usage names them. The command line's verb is then l.verb, and
+	// its fixed arguments those of the verb.
+	verbs []verb
+
 	// run runs the command on its parsed command line and returns the exit
 	// status. A command with flags of its own has flags instead: it defines
 	// them on fs and returns the run bound to their values, so that each
@@ -33,6 +39,13 @@ type command struct {
 
 // runFunc runs a command once its flags are parsed.
 type runFunc func(e *env, l *cmdLine) int
+
+// verb is one of a command's verbs: its name and how many arguments come
+// before its inputs.
+type verb struct {
+	name  string
+	fixed int
+}
 
 // commands is the table of subcommands, in the order the usage lists them.
 // Adding a subcommand is a file with its record and a line here.
@@ -195,17 +208,14 @@ func writeCommandList(w *bufio.Writer, indent string) {
 // help on standard output; a wrong flag is a usage error.
 func (c *command) invoke(e *env, args []string) int {
 	l := c.newCmdLine(e)
-	err := l.fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		c.writeHelp(e.out, l.fs)
-		return exitOK
-	case err != nil:
-		// The flag package has written what was wrong.
-		l.shortUsage()
-		return exitUsage
+	if code, ok := l.parseFlags(args); !ok {
+		return code
 	}
-	l.args = l.fs.Args()
+	if c.verbs != nil {
+		if code, ok := l.parseVerb(); !ok {
+			return code
+		}
+	}
 	if e.jobsFlag < 0 || e.maxLine < 0 {
 		return l.usageError("-j and --max-line take a number from 0 up")
 	}
@@ -213,6 +223,44 @@ func (c *command) invoke(e *env, args []string) int {
 		return e.runParallel(l, n)
 	}
 	return l.run(e, l)
+}
+
+// parseFlags parses the flags of args and sets l.args to the arguments
+// after them. When it returns false, the help or a usage error is written and
+// code is the exit status.
+func (l *cmdLine) parseFlags(args []string) (code int, ok bool) {
+	err := l.fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		l.cmd.writeHelp(l.e.out, l.fs)
+		return exitOK, false
+	case err != nil:
+		// The flag package has written what was wrong.
+		l.shortUsage()
+		return exitUsage, false
+	}
+	l.args = l.fs.Args()
+	return exitOK, true
+}
+
+// parseVerb takes the verb, the first argument, of a command that has
+// verbs, and parses the flags after it.
+func (l *cmdLine) parseVerb() (code int, ok bool) {
+	var names []string
+	for _, v := range l.cmd.verbs {
+		names = append(names, v.name)
+	}
+	want := strings.Join(names, " or ")
+	if len(l.args) == 0 {
+		return l.usageError("missing " + want), false
+	}
+	for _, v := range l.cmd.verbs {
+		if v.name == l.args[0] {
+			l.verb, l.fixed = v.name, v.fixed
+			return l.parseFlags(l.args[1:])
+		}
+	}
+	return l.usageError(fmt.Sprintf("unknown %s command %+q: want %s", l.cmd.name, l.args[0], want)), false
 }
 
 // usageLine returns the command's usage line: "uri name synopsis".

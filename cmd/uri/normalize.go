@@ -38,8 +38,9 @@ var cmdNormalize = &command{
 
 func runNormalize(e *env, l *cmdLine) int {
 	n := uri.Normalizer{Flags: l.normalize.flags}
+	o := l.options()
 	return e.eachInput(l.args, func(in string) bool {
-		u, err := l.parse(in)
+		u, err := o.Parse(in)
 		if err == nil {
 			u = n.Normalize(u)
 		}

@@ -714,3 +714,30 @@ func TestDocExamples(t *testing.T) {
 		t.Errorf("doc.go shows\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// appendSegmentsJSON writes the path split at every "/" (RFC 3986, section
+// 3.3: segments are separated by "/"), for every path of up to 13 bytes of
+// "a" and "/", so that a "/" falls at every place of the eight-byte words it
+// reads and in the bytes after them.
+func TestAppendSegmentsJSON(t *testing.T) {
+	for n := 1; n <= 13; n++ {
+		for bitsSet := range 1 << n {
+			p := make([]byte, n)
+			for i := range p {
+				p[i] = 'a' + byte(i%26)
+				if bitsSet&(1<<i) != 0 {
+					p[i] = '/'
+				}
+			}
+			path := string(p)
+			want, _ := json.Marshal(strings.Split(path, "/"))
+			got := "[" + string(appendSegmentsJSON(nil, path)) + "]"
+			if got != string(want) {
+				t.Fatalf("%q: %s, want %s", path, got, want)
+			}
+		}
+	}
+	if got := appendSegmentsJSON([]byte("x"), ""); string(got) != "x" {
+		t.Errorf("empty path: %q, want no segments", got)
+	}
+}

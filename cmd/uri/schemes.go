@@ -67,10 +67,10 @@ host on POSIX, a segment that decodes to "/" or NUL) prints "<input>:
 
 var cmdFilePath = &command{
 	name:     "file-path",
-	synopsis: "[--json] [--os native|posix|windows] [URI...]",
+	synopsis: "[--json] [--os native|posix|windows] [--max-line n] [-j n] [URI...]",
 	summary:  "print the local paths file URIs name",
 	help:     filePathHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagStream,
 	flags: func(fs *flag.FlagSet) runFunc {
 		o := defineOS(fs)
 		return func(e *env, l *cmdLine) int {
@@ -98,10 +98,10 @@ U+FFFD.
 
 var cmdFromPath = &command{
 	name:     "from-path",
-	synopsis: "[--json] [--os native|posix|windows] [PATH...]",
+	synopsis: "[--json] [--os native|posix|windows] [--max-line n] [-j n] [PATH...]",
 	summary:  "print the file URIs of local paths",
 	help:     fromPathHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagStream,
 	flags: func(fs *flag.FlagSet) runFunc {
 		o := defineOS(fs)
 		return func(e *env, l *cmdLine) int {
@@ -126,10 +126,10 @@ With --json each input gives {"input":...,"ok":true,"mime_type":...,
 
 var cmdData = &command{
 	name:     "data",
-	synopsis: "[--json] [URI...]",
+	synopsis: "[--json] [--max-line n] [-j n] [URI...]",
 	summary:  "print the MIME type and body of data: URLs",
 	help:     dataHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagStream,
 	run: func(e *env, l *cmdLine) int {
 		return eachParsed(e, l, dataurl.Parse, func(j *jsonLine, d dataurl.DataURL) {
 			j.key(`"mime_type":`).str(d.MIMEType.String())
@@ -185,10 +185,10 @@ U+FFFD.
 
 var cmdMailto = &command{
 	name:     "mailto",
-	synopsis: "[--json] [URI...]",
+	synopsis: "[--json] [--max-line n] [-j n] [URI...]",
 	summary:  "print the addresses and fields of mailto: URIs",
 	help:     mailtoHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagStream,
 	run: func(e *env, l *cmdLine) int {
 		return eachParsed(e, l, mailto.Parse, func(j *jsonLine, m mailto.Message) {
 			j.key(`"to":`).beginArray()
@@ -252,10 +252,10 @@ that are not valid UTF-8 are written as U+FFFD.
 
 var cmdURN = &command{
 	name:     "urn",
-	synopsis: "[--json] [URN...]",
+	synopsis: "[--json] [--max-line n] [-j n] [URN...]",
 	summary:  "print the parts and equivalence key of URNs",
 	help:     urnHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagStream,
 	run: func(e *env, l *cmdLine) int {
 		return eachParsed(e, l, urn.Parse, func(j *jsonLine, n urn.URN) {
 			j.key(`"nid":`).str(n.NID())

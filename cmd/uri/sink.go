@@ -27,8 +27,14 @@ type sink struct {
 	line     jsonLine      // the JSON line being built
 	text     []byte        // a human-readable line or block being built
 	blocks   int           // human-readable blocks written so far
-	term     terminal      // which streams are terminals, and color
-	progress progress      // the progress line on standard error
+	// In a worker of a parallel run blocks counts a chunk's blocks, and
+	// the chunk's first block writes no separator: firstBlock records
+	// where in the chunk's output it begins, and the writer puts the
+	// separator there when a block came before (parallel.go).
+	chunked    bool
+	firstBlock int
+	term       terminal // which streams are terminals, and color
+	progress   progress // the progress line on standard error
 }
 
 // stickyWriter passes writes on and remembers the first error, so that the
@@ -36,6 +42,7 @@ type sink struct {
 type stickyWriter struct {
 	w   io.Writer
 	err error
+	n   int // bytes written
 }
 
 func (s *stickyWriter) Write(p []byte) (int, error) {
@@ -43,6 +50,7 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 		return 0, s.err
 	}
 	n, err := s.w.Write(p)
+	s.n += n
 	s.err = err
 	return n, err
 }
@@ -70,9 +78,8 @@ func (s *sink) finish(code int) int {
 // bad bytes become U+FFFD), so its bytes follow in "input_b64", in base64
 // (RFC 4648, section 4).
 func (s *sink) beginJSON(input string) *jsonLine {
-	j := &s.line
-	j.b = append(j.b[:0], '{')
-	j.iri = false
+	j := s.startLine(8*len(input) + 1024)
+	j.b = append(j.b, '{')
 	j.key(keyInput).str(input)
 	if !utf8.ValidString(input) {
 		j.key(keyInputB64).sep()
@@ -87,11 +94,30 @@ func (s *sink) beginJSON(input string) *jsonLine {
 // that is printable ASCII without '"' or '\' (RFC 3986, section 2), which
 // JSON takes as it is, so the input is copied without looking at its bytes.
 func (s *sink) beginJSONURI(input string) *jsonLine {
-	j := &s.line
-	j.b = append(j.b[:0], keyStartInput...)
+	j := s.startLine(8*len(input) + 1024)
+	j.b = append(j.b, keyStartInput...)
 	j.b = append(j.b, input...)
 	j.b = append(j.b, '"')
+	return j
+}
+
+// startLine begins a JSON line of about size bytes (more only costs a copy):
+// in the free space of the output's buffer, flushed first if it has not
+// room enough, or in the line's own buffer when the line is longer than
+// the output's buffer. endJSON writes it.
+func (s *sink) startLine(size int) *jsonLine {
+	j := &s.line
 	j.iri = false
+	if s.out.Available() < size && size <= s.out.Size() {
+		s.out.Flush()
+	}
+	j.inOut = s.out.Available() >= size
+	if j.inOut {
+		// bufio.Writer.Write copies nothing when given this slice.
+		j.b = s.out.AvailableBuffer()
+	} else {
+		j.b = j.own[:0]
+	}
 	return j
 }
 
@@ -111,9 +137,15 @@ func (s *sink) validURI(input string) {
 func (s *sink) endJSON(j *jsonLine) {
 	j.b = append(j.b, '}', '\n')
 	s.out.Write(j.b)
-	if cap(j.b) > keepAfterLongLine {
-		j.b = nil // the line of a huge input: do not keep its memory
+	switch {
+	case j.inOut:
+		// The output's buffer, from which j.b must not be written again.
+	case cap(j.b) > keepAfterLongLine:
+		j.own = nil // the line of a huge input: do not keep its memory
+	default:
+		j.own = j.b
 	}
+	j.b = nil
 }
 
 // Keys of the members that every command writes.

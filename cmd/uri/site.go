@@ -34,10 +34,10 @@ const (
 // cmdSite prints registrable domains and origins.
 var cmdSite = &command{
 	name:     "site",
-	synopsis: "[--json] [input...]",
+	synopsis: "[--json] [--max-line n] [-j n] [input...]",
 	summary:  "print the public suffix, registrable domain and origin of URLs",
 	help:     siteHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagStream,
 	run: func(e *env, l *cmdLine) int {
 		return e.eachInput(l.args, func(in string) bool {
 			i, err := uri.ParseIRI(in)

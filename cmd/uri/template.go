@@ -48,10 +48,11 @@ one did not, 2 on a usage error.
 // and its flags after it, so run parses them again from there.
 var cmdTemplate = &command{
 	name:     "template",
-	synopsis: "expand [--json] [--var name=value] [--vars FILE] [TEMPLATE...] | match TEMPLATE [URI...]",
+	synopsis: "expand [--json] [--var name=value] [--vars FILE] [--max-line n] [-j n] [TEMPLATE...] | match [--max-line n] [-j n] TEMPLATE [URI...]",
 	summary:  "expand URI Templates (RFC 6570) or match URIs against one",
 	help:     templateHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagStream,
+	verbs:    []verb{{"expand", 0}, {"match", 1}},
 	flags: func(fs *flag.FlagSet) runFunc {
 		var vars varFlags
 		fs.Var(&vars, "var", "a string variable `name=value`; may be repeated")
@@ -75,24 +76,8 @@ func (v *varFlags) Set(s string) error {
 }
 
 func runTemplate(e *env, l *cmdLine, vars *varFlags, file *string) int {
-	if len(l.args) == 0 {
-		return l.usageError("missing expand or match")
-	}
-	verb := l.args[0]
-	if verb != "expand" && verb != "match" {
-		return l.usageError("unknown template command " + fmt.Sprintf("%+q", verb) + ": want expand or match")
-	}
-	// The flags after the verb.
-	switch err := l.fs.Parse(l.args[1:]); {
-	case errors.Is(err, flag.ErrHelp):
-		l.cmd.writeHelp(e.out, l.fs)
-		return exitOK
-	case err != nil:
-		l.shortUsage()
-		return exitUsage
-	}
-	args := l.fs.Args()
-	if verb == "match" {
+	args := l.args
+	if l.verb == "match" {
 		if len(vars.pairs) > 0 || *file != "" {
 			return l.usageError("match takes no variables")
 		}

@@ -18,6 +18,8 @@ import (
 func (s *sink) beginBlock() {
 	if s.blocks > 0 {
 		s.out.WriteByte('\n')
+	} else if s.chunked {
+		s.firstBlock = s.outw.n + s.out.Buffered()
 	}
 	s.blocks++
 }

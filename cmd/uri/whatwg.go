@@ -108,10 +108,10 @@ otherwise.
 // cmdCompare shows how RFC 3986, the URL Standard and net/url read inputs.
 var cmdCompare = &command{
 	name:     "compare",
-	synopsis: "[--json] [input...]",
+	synopsis: "[--json] [--max-line n] [-j n] [input...]",
 	summary:  "show how RFC 3986, the URL Standard and net/url read each input",
 	help:     compareHelp,
-	shared:   flagJSON,
+	shared:   flagJSON | flagStream,
 	run:      runCompare,
 }
 
