@@ -33,7 +33,8 @@ import (
 //     decimals; a bracketed IPv6 address in its shortest form, or as IPv4
 //     when it is IPv4-mapped or NAT64 (64:ff9b::/96); a name with non-ASCII
 //     characters mapped to A-labels by IDNA when it is valid UTF-8 that
-//     IDNA accepts; then lowercased.
+//     IDNA accepts and maps to a name that a URI host holds unescaped (not
+//     full-width "％４１", which IDNA maps to "%41"); then lowercased.
 //  7. The path: "/./" made "/", "/../" removed with the segment before it
 //     (also at the end: "/blah/.." is "/"), runs of "/" made one; an empty
 //     path is "/". The query is left as it is.
@@ -272,7 +273,11 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 		}
 	}
 	if !ascii {
-		if a, err := uri.IDNABrowser.HostToASCII(string(dst)); err == nil {
+		// A name that IDNA maps to one with a byte that a host cannot
+		// hold (HostToASCII escapes it, "%" too: full-width "％４１" is
+		// "%2541") is kept as it is, escaped by step 8: its canonical
+		// form would not be its own.
+		if a, err := uri.IDNABrowser.HostToASCII(string(dst)); err == nil && strings.IndexByte(a, '%') < 0 {
 			dst = append(dst[:0], a...)
 		}
 	}

@@ -70,6 +70,9 @@ var canonicalTests = []struct{ in, want, source string }{
 	{"http://a.com:/", "http://a.com/", "package doc (empty port)"},
 	{"http://user:pw@a.com/", "http://a.com/", "package doc (userinfo)"},
 	{"HTTP://0x7f.1/", "http://127.0.0.1/", "package doc (inet_aton forms)"},
+	// A name that IDNA maps to "%41" is kept as it is, so that the
+	// canonical form is its own.
+	{"http://%ef%bc%85%ef%bc%94%ef%bc%91.com/", "http://%EF%BC%85%EF%BC%94%EF%BC%91.com/", "package doc (step 6)"},
 }
 
 func TestCanonicalize(t *testing.T) {

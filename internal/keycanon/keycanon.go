@@ -48,6 +48,26 @@ func UnescapeRepeatedly(b []byte) []byte {
 	return out
 }
 
+// UnescapeOnce decodes each "%XY" of b once, left to right, in place, and
+// returns the result: the text of a host that IDNA has written as a URI
+// host, with "%" as "%25".
+func UnescapeOnce(b []byte) []byte {
+	i := bytes.IndexByte(b, '%')
+	if i < 0 {
+		return b
+	}
+	out := b[:i]
+	for ; i < len(b); i++ {
+		if b[i] == '%' && i+2 < len(b) && HexVal(b[i+1]) < 16 && HexVal(b[i+2]) < 16 {
+			out = append(out, HexVal(b[i+1])<<4|HexVal(b[i+2]))
+			i += 2
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return out
+}
+
 // MustEscape reports whether the key documents escape c: every byte at or
 // below 0x20 (space and controls), at or above 0x7F, "#" and "%".
 func MustEscape(c byte) bool { return c <= ' ' || c >= 0x7f || c == '#' || c == '%' }

@@ -23,6 +23,18 @@ func TestUnescapeRepeatedly(t *testing.T) {
 	}
 }
 
+// One pass only: "%2541" is "%41"; a "%" that begins no triplet stays.
+func TestUnescapeOnce(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"%2541.com", "%41.com"}, {"abc", "abc"}, {"%", "%"}, {"%4", "%4"},
+		{"%zz%41", "%zzA"}, {"%%41", "%A"}, {"a%2e%2E", "a.."},
+	} {
+		if got := string(UnescapeOnce([]byte(c.in))); got != c.want {
+			t.Errorf("UnescapeOnce(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 // internetarchive/surt test_attemptIPFormats, and the Safe Browsing
 // document's "http://3279880203/blah".
 func TestInetAton(t *testing.T) {
