@@ -32,7 +32,11 @@ import (
 
 // unescapeOnceBaseline decodes every %XX once, left to right.
 func unescapeOnceBaseline(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
 	var b strings.Builder
+	b.Grow(len(s))
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' && i+2 < len(s) {
 			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
@@ -59,6 +63,7 @@ func unescapeBaseline(s string) string {
 
 func escapeBaseline(s string) string {
 	var b strings.Builder
+	b.Grow(len(s))
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c <= 0x20 || c >= 0x7f || c == '#' || c == '%' {
@@ -370,7 +375,7 @@ func surtBaseline(s string) (string, error) {
 		} else {
 			host = strings.ToLower(escapeBaseline(strings.ToLower(host)))
 		}
-		if scheme != "dns" {
+		if scheme != "dns" && strings.HasPrefix(host, "www") {
 			host = wwwBaseline.ReplaceAllString(host, "")
 		}
 	}
