@@ -17,6 +17,7 @@ import (
 	"github.com/ferret-go/uri/safebrowsing"
 	"github.com/ferret-go/uri/surt"
 	"golang.org/x/net/idna"
+	"golang.org/x/net/publicsuffix"
 )
 
 // The baselines below are the way Go programs write these keys today,
@@ -125,8 +126,9 @@ func canonicalizeBaseline(s string) (string, error) {
 	return out, nil
 }
 
-// expressionsBaseline builds the suffix/prefix expressions of a canonical
-// URL with strings.Split and concatenation, and hashes each.
+// expressionsBaseline builds the host-suffix/path-prefix expressions of a
+// canonical URL with x/net/publicsuffix, strings.Split and concatenation,
+// and hashes each.
 func expressionsBaseline(canonical string) ([]string, [][sha256.Size]byte) {
 	rest := canonical[strings.Index(canonical, "://")+3:]
 	slash := strings.Index(rest, "/")
@@ -136,9 +138,13 @@ func expressionsBaseline(canonical string) ([]string, [][sha256.Size]byte) {
 	}
 	hosts := []string{host}
 	if net.ParseIP(strings.Trim(host, "[]")) == nil {
-		labels := strings.Split(host, ".")
-		for k := min(5, len(labels)-1); k >= 2; k-- {
-			hosts = append(hosts, strings.Join(labels[len(labels)-k:], "."))
+		// The registrable domain and up to three more labels.
+		if reg, err := publicsuffix.EffectiveTLDPlusOne(host); err == nil && reg != host {
+			labels := strings.Split(host, ".")
+			n := strings.Count(reg, ".") + 1
+			for k := min(n+3, len(labels)-1); k >= n; k-- {
+				hosts = append(hosts, strings.Join(labels[len(labels)-k:], "."))
+			}
 		}
 	}
 	p, _, hasQuery := strings.Cut(pathQuery, "?")
