@@ -385,18 +385,23 @@ func defaultPort(scheme []byte) int {
 }
 
 // hasScheme reports whether s begins with a scheme and ":" (a letter, then
-// letters, digits, "+", "-" and ".").
+// letters, digits, "+", "-" and "."), once its tabs and newlines are
+// removed, as the key maker removes them before it looks.
 func hasScheme(s string) bool {
+	n := 0 // the bytes of the scheme so far
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+			continue
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
+		case n > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case n > 0 && c == ':':
 			return true
 		default:
 			return false
 		}
+		n++
 	}
 	return false
 }

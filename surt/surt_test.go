@@ -147,6 +147,10 @@ var keyTests = []struct {
 	{"file:///Users/isaacs/dev/tapjs/tapjs/src/config/dist/esm/index.js?tapmock=a1614fc8fa65ebf7.42f84edf9f8bebe3", Options{},
 		"file:/users/isaacs/dev/tapjs/tapjs/src/config/dist/esm/index.js?tapmock=a1614fc8fa65ebf7.42f84edf9f8bebe3", pyRun},
 	{"FILE:///X?B&a", Options{}, "FILE:/x?a&b", pyRun},
+	// Tabs and newlines go before the scheme is looked for (found by
+	// FuzzKey).
+	{"A\t:\n", Options{}, "A:", pyRun},
+	{"ht\ttp://www.x.com/a", Options{}, "com,x)/a", pyRun},
 }
 
 func TestKey(t *testing.T) {
