@@ -45,9 +45,17 @@ import (
 // longer one. A URL without a host gives an [*Error] with [ErrNoHost], and a
 // port that is not a number up to 65535 one with [ErrInvalidPort].
 func Parse(s string) (URL, error) {
-	var stack [1024]byte
-	work := stack[:0]
-	if need := len(s) + len("http://") + 1; need > len(stack) {
+	// The work buffer is declared in the branch that uses it, so that only
+	// the one a URL needs is cleared (clearing 1 KiB costs more than the
+	// canonical form of a short URL).
+	var work []byte
+	if need := len(s) + len("http://") + 1; need <= 128 {
+		var stack [128]byte
+		work = stack[:0]
+	} else if need <= 1024 {
+		var stack [1024]byte
+		work = stack[:0]
+	} else {
 		work = make([]byte, 0, need)
 	}
 
@@ -82,10 +90,14 @@ func Parse(s string) (URL, error) {
 		}
 	}
 	schemeLenOut := len(work) - len("://")
-	// Step 4, after step 1's removals.
-	for i := start + schemeEnd; i < end; i++ {
-		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
-			work = append(work, c)
+	// Step 4, after step 1's removals (at once when there is none).
+	if t := s[start+schemeEnd : end]; strings.IndexAny(t, "\t\n\r") < 0 {
+		work = append(work, t...)
+	} else {
+		for i := 0; i < len(t); i++ {
+			if c := t[i]; c != '\t' && c != '\n' && c != '\r' {
+				work = append(work, c)
+			}
 		}
 	}
 	work = work[:schemeLenOut+3+len(keycanon.UnescapeRepeatedly(work[schemeLenOut+3:]))]
