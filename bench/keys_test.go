@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -560,5 +562,59 @@ func TestKeysAgree(t *testing.T) {
 				t.Errorf("%s, %s: the baseline differs from the library:\n%s", name, a.key, strings.Join(a.examples, "\n"))
 			}
 		}
+	}
+}
+
+// TestDumpKeyLines writes the lines BenchmarkKeys uses, one file per list,
+// to the directory DUMP_KEY_LINES names, for surtpy.sh. Without it, it does
+// nothing.
+func TestDumpKeyLines(t *testing.T) {
+	dir := os.Getenv("DUMP_KEY_LINES")
+	if dir == "" {
+		t.Skip("DUMP_KEY_LINES not set")
+	}
+	cs := loadCorpora(t)
+	for _, name := range datasets {
+		if err := os.WriteFile(filepath.Join(dir, name+".lines"), []byte(strings.Join(cs[name].lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestKeysPython compares surt.Key with the keys internetarchive/surt's
+// surt.surt gives (written by surtpy.sh to the directory SURT_PYTHON_KEYS
+// names; "ERROR" where it raises, where Key's answer is its own). Every
+// line must agree: the inputs where the two differ by design (IDNA 2003
+// against UTS #46, "faß" is "fass" in Python; see the package
+// documentation) are not among the lists' valid lines.
+func TestKeysPython(t *testing.T) {
+	dir := os.Getenv("SURT_PYTHON_KEYS")
+	if dir == "" {
+		t.Skip("SURT_PYTHON_KEYS not set: see surtpy.sh")
+	}
+	cs := loadCorpora(t)
+	for _, name := range datasets {
+		b, err := os.ReadFile(filepath.Join(dir, name+".keys"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		lines := cs[name].lines
+		if len(want) != len(lines) {
+			t.Fatalf("%s: %d keys for %d lines", name, len(want), len(lines))
+		}
+		differ := 0
+		for i, s := range lines {
+			k, err := surt.Key(s)
+			k = strings.ReplaceAll(strings.ReplaceAll(k, `\`, `\\`), "\n", `\n`)
+			if strings.HasPrefix(want[i], "ERROR ") {
+				continue // Python raises; Key's answer is its own
+			}
+			if err != nil || k != want[i] {
+				differ++
+				t.Errorf("%s: Key(%q) = %q, %v; internetarchive/surt gives %q", name, s, k, err, want[i])
+			}
+		}
+		t.Logf("%-24s %6d URLs; Key differs from internetarchive/surt on %d", name, len(lines), differ)
 	}
 }
