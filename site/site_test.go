@@ -233,3 +233,22 @@ func TestListVersion(t *testing.T) {
 		t.Errorf("the package documentation lacks %q", want)
 	}
 }
+
+// Hosts of a few megabytes built against each step (the labels, the list's
+// lookup, IDNA, lowercasing): quadratic time would not finish.
+func TestHostLinearWorstCases(t *testing.T) {
+	for _, h := range []string{
+		strings.Repeat("a.", 500000) + "com",
+		strings.Repeat("A.", 500000) + "CO.UK",
+		strings.Repeat("ü.", 200000) + "de",
+		strings.Repeat("x", 1000000) + ".kobe.jp",
+		strings.Repeat("*.", 300000) + "ck",
+	} {
+		HostPublicSuffix(h)
+		HostRegistrableDomain(h)
+		if u, err := uri.Parse("http://" + h + "/"); err == nil {
+			OriginOf(u)
+			SiteOf(u)
+		}
+	}
+}
