@@ -34,7 +34,9 @@ import (
 //     when it is IPv4-mapped or NAT64 (64:ff9b::/96); a name with non-ASCII
 //     characters mapped to A-labels by IDNA when it is valid UTF-8 that
 //     IDNA accepts and maps to a name that a URI host holds unescaped (not
-//     full-width "％４１", which IDNA maps to "%41"); then lowercased.
+//     full-width "％４１", which IDNA maps to "%41"), and what IDNA gives
+//     through the dot and IPv4 steps again (subscript "₂" is "2", the
+//     address 0.0.0.2); then lowercased.
 //  7. The path: "/./" made "/", "/../" removed with the segment before it
 //     (also at the end: "/blah/.." is "/"), runs of "/" made one; an empty
 //     path is "/". The query is left as it is.
@@ -265,18 +267,9 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 			return append(dst, ']'), true
 		}
 	}
-	// Dots: none at the ends, no runs.
-	for _, c := range h {
-		if c == '.' && (len(dst) == 0 || dst[len(dst)-1] == '.') {
-			continue
-		}
-		dst = append(dst, c)
-	}
-	if len(dst) > 0 && dst[len(dst)-1] == '.' {
-		dst = dst[:len(dst)-1]
-	}
-	if a, ok := keycanon.InetAton(dst); ok {
-		return a.AppendTo(dst[:0]), true
+	dst, ip := dotsAndIP(dst, h)
+	if ip {
+		return dst, true
 	}
 	ascii := true
 	for _, c := range dst {
@@ -288,15 +281,40 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 		// A name that IDNA maps to one with a byte that a host cannot
 		// hold (HostToASCII escapes it, "%" too: full-width "％４１" is
 		// "%2541") is kept as it is, escaped by step 8: its canonical
-		// form would not be its own.
+		// form would not be its own. What IDNA gives goes through the
+		// dots and the IPv4 step again, so that a name it maps to dots
+		// or digits ("₂" is "2", an address) has the form it would have
+		// had written so.
 		if a, err := uri.IDNABrowser.HostToASCII(string(dst)); err == nil && strings.IndexByte(a, '%') < 0 {
-			dst = append(dst[:0], a...)
+			if dst, ip = dotsAndIP(dst[:0], unsafe.Slice(unsafe.StringData(a), len(a))); ip {
+				return dst, true
+			}
 		}
 	}
 	for i, c := range dst {
 		if 'A' <= c && c <= 'Z' {
 			dst[i] = c + 'a' - 'A'
 		}
+	}
+	return dst, false
+}
+
+// dotsAndIP appends h to dst without dots at its ends or runs of dots, and,
+// when that is an IPv4 address in a form inet_aton reads, writes it as four
+// decimals instead and reports true.
+func dotsAndIP(dst, h []byte) ([]byte, bool) {
+	start := len(dst)
+	for _, c := range h {
+		if c == '.' && (len(dst) == start || dst[len(dst)-1] == '.') {
+			continue
+		}
+		dst = append(dst, c)
+	}
+	if len(dst) > start && dst[len(dst)-1] == '.' {
+		dst = dst[:len(dst)-1]
+	}
+	if a, ok := keycanon.InetAton(dst[start:]); ok {
+		return a.AppendTo(dst[:start]), true
 	}
 	return dst, false
 }

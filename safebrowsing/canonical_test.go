@@ -76,6 +76,11 @@ var canonicalTests = []struct{ in, want, source string }{
 	// A name that IDNA maps to "%41" is kept as it is, so that the
 	// canonical form is its own.
 	{"http://%ef%bc%85%ef%bc%94%ef%bc%91.com/", "http://%EF%BC%85%EF%BC%94%EF%BC%91.com/", "package doc (step 6)"},
+	// What IDNA gives goes through the dots and the IPv4 step again:
+	// subscript two is "2", the address 0.0.0.2 (found by
+	// FuzzCanonicalize).
+	{"%e2\x82\x82", "http://0.0.0.2/", "package doc (step 6)"},
+	{"http://1.%e2%82%82/", "http://1.0.0.2/", "package doc (step 6)"},
 }
 
 func TestCanonicalize(t *testing.T) {
