@@ -1,6 +1,7 @@
 package safebrowsing
 
 import (
+	"bytes"
 	"net/netip"
 	"strings"
 	"unsafe"
@@ -93,7 +94,7 @@ func Parse(s string) (URL, error) {
 	}
 	schemeLenOut := len(work) - len("://")
 	// Step 4, after step 1's removals (at once when there is none).
-	if t := s[start+schemeEnd : end]; strings.IndexAny(t, "\t\n\r") < 0 {
+	if t := s[start+schemeEnd : end]; !keycanon.HasControl(t) {
 		work = append(work, t...)
 	} else {
 		for i := 0; i < len(t); i++ {
@@ -304,6 +305,10 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 // decimals instead and reports true.
 func dotsAndIP(dst, h []byte) ([]byte, bool) {
 	start := len(dst)
+	if len(h) > 0 && h[0] != '.' && h[len(h)-1] != '.' && bytes.Index(h, []byte("..")) < 0 {
+		dst = append(dst, h...) // nothing to remove: at once
+		h = nil
+	}
 	for _, c := range h {
 		if c == '.' && (len(dst) == start || dst[len(dst)-1] == '.') {
 			continue

@@ -178,6 +178,13 @@ func (u URL) Expressions() iter.Seq[string] {
 // up to three more, each with one more leading label, at most len(starts),
 // longest first. It returns how many there are.
 func hostSuffixes(host string, starts []int) int {
+	// A host of one or two labels is its registrable domain or a public
+	// suffix: either way there is no other host to check, and the list
+	// need not be asked (x/net's lookup allocates for a name: it first
+	// tries to read it as an IP address).
+	if strings.Count(host, ".") < 2 {
+		return 0
+	}
 	ps, _ := publicsuffix.PublicSuffix(host)
 	if len(ps) >= len(host) {
 		return 0 // a public suffix: no registrable domain

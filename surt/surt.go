@@ -216,7 +216,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	if !hasScheme(s[start:end]) {
 		clean = append(clean, "http://"...)
 	}
-	if t := s[start:end]; !hasControl(t) {
+	if t := s[start:end]; !keycanon.HasControl(t) {
 		clean = append(clean, t...)
 	} else {
 		for i := start; i < end; i++ {
@@ -584,7 +584,7 @@ func appendEscapedLower(dst, b []byte) []byte {
 		// Eight bytes at a time while none of them is escaped.
 		for ; i+8 <= len(b); i += 8 {
 			x := binary.LittleEndian.Uint64(b[i:])
-			if mustEscape8(x) {
+			if keycanon.MustEscape8(x) {
 				break
 			}
 			binary.LittleEndian.PutUint64(out[w:], lower8(x))
@@ -613,43 +613,6 @@ const (
 	ones8 = 0x0101010101010101
 	high8 = 0x8080808080808080
 )
-
-// hasZero8 reports whether one of the eight bytes of x is 0.
-func hasZero8(x uint64) bool { return (x-ones8)&^x&high8 != 0 }
-
-// hasControl reports whether s may hold a tab, "\n" or "\r": whether a
-// byte of it is below 0x0E (more bytes than those three, which only sends
-// s to the slower copy that drops them).
-func hasControl(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		// A byte below 0x0E borrows into its high bit, if that was clear.
-		if (x-0x0e*ones8)&^x&high8 != 0 {
-			return true
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] < 0x0e {
-			return true
-		}
-	}
-	return false
-}
-
-// mustEscape8 reports whether one of the eight bytes of x is one that
-// keycanon.MustEscape escapes: at or above 0x7F, at or below 0x20, "#" or
-// "%".
-func mustEscape8(x uint64) bool {
-	if x&high8 != 0 {
-		return true
-	}
-	// Each byte is below 0x80 now: x - 0x21 borrows into its high bit
-	// where it is below 0x21.
-	return (x-0x21*ones8)&^x&high8 != 0 ||
-		hasZero8(x^0x7f*ones8) || hasZero8(x^'#'*ones8) || hasZero8(x^'%'*ones8)
-}
 
 // lower8 lowercases the eight bytes of x, each below 0x80 (no sum below
 // carries into the next byte).
