@@ -1,6 +1,7 @@
 package safebrowsing
 
 import (
+	"bytes"
 	"net/netip"
 	"strings"
 	"unsafe"
@@ -33,7 +34,10 @@ import (
 //     decimals; a bracketed IPv6 address in its shortest form, or as IPv4
 //     when it is IPv4-mapped or NAT64 (64:ff9b::/96); a name with non-ASCII
 //     characters mapped to A-labels by IDNA when it is valid UTF-8 that
-//     IDNA accepts; then lowercased.
+//     IDNA accepts and maps to a name that a URI host holds unescaped (not
+//     full-width "％４１", which IDNA maps to "%41"), and what IDNA gives
+//     through the dot and IPv4 steps again (subscript "₂" is "2", the
+//     address 0.0.0.2); then lowercased.
 //  7. The path: "/./" made "/", "/../" removed with the segment before it
 //     (also at the end: "/blah/.." is "/"), runs of "/" made one; an empty
 //     path is "/". The query is left as it is.
@@ -44,9 +48,17 @@ import (
 // longer one. A URL without a host gives an [*Error] with [ErrNoHost], and a
 // port that is not a number up to 65535 one with [ErrInvalidPort].
 func Parse(s string) (URL, error) {
-	var stack [1024]byte
-	work := stack[:0]
-	if need := len(s) + len("http://") + 1; need > len(stack) {
+	// The work buffer is declared in the branch that uses it, so that only
+	// the one a URL needs is cleared (clearing 1 KiB costs more than the
+	// canonical form of a short URL).
+	var work []byte
+	if need := len(s) + len("http://") + 1; need <= 128 {
+		var stack [128]byte
+		work = stack[:0]
+	} else if need <= 1024 {
+		var stack [1024]byte
+		work = stack[:0]
+	} else {
 		work = make([]byte, 0, need)
 	}
 
@@ -81,10 +93,14 @@ func Parse(s string) (URL, error) {
 		}
 	}
 	schemeLenOut := len(work) - len("://")
-	// Step 4, after step 1's removals.
-	for i := start + schemeEnd; i < end; i++ {
-		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
-			work = append(work, c)
+	// Step 4, after step 1's removals (at once when there is none).
+	if t := s[start+schemeEnd : end]; !keycanon.HasControl(t) {
+		work = append(work, t...)
+	} else {
+		for i := 0; i < len(t); i++ {
+			if c := t[i]; c != '\t' && c != '\n' && c != '\r' {
+				work = append(work, c)
+			}
 		}
 	}
 	work = work[:schemeLenOut+3+len(keycanon.UnescapeRepeatedly(work[schemeLenOut+3:]))]
@@ -252,18 +268,9 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 			return append(dst, ']'), true
 		}
 	}
-	// Dots: none at the ends, no runs.
-	for _, c := range h {
-		if c == '.' && (len(dst) == 0 || dst[len(dst)-1] == '.') {
-			continue
-		}
-		dst = append(dst, c)
-	}
-	if len(dst) > 0 && dst[len(dst)-1] == '.' {
-		dst = dst[:len(dst)-1]
-	}
-	if a, ok := keycanon.InetAton(dst); ok {
-		return a.AppendTo(dst[:0]), true
+	dst, ip := dotsAndIP(dst, h)
+	if ip {
+		return dst, true
 	}
 	ascii := true
 	for _, c := range dst {
@@ -272,14 +279,47 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 		}
 	}
 	if !ascii {
-		if a, err := uri.IDNABrowser.HostToASCII(string(dst)); err == nil {
-			dst = append(dst[:0], a...)
+		// A name that IDNA maps to one with a byte that a host cannot
+		// hold (HostToASCII escapes it, "%" too: full-width "％４１" is
+		// "%2541") is kept as it is, escaped by step 8: its canonical
+		// form would not be its own. What IDNA gives goes through the
+		// dots and the IPv4 step again, so that a name it maps to dots
+		// or digits ("₂" is "2", an address) has the form it would have
+		// had written so.
+		if a, err := uri.IDNABrowser.HostToASCII(string(dst)); err == nil && strings.IndexByte(a, '%') < 0 {
+			if dst, ip = dotsAndIP(dst[:0], unsafe.Slice(unsafe.StringData(a), len(a))); ip {
+				return dst, true
+			}
 		}
 	}
 	for i, c := range dst {
 		if 'A' <= c && c <= 'Z' {
 			dst[i] = c + 'a' - 'A'
 		}
+	}
+	return dst, false
+}
+
+// dotsAndIP appends h to dst without dots at its ends or runs of dots, and,
+// when that is an IPv4 address in a form inet_aton reads, writes it as four
+// decimals instead and reports true.
+func dotsAndIP(dst, h []byte) ([]byte, bool) {
+	start := len(dst)
+	if len(h) > 0 && h[0] != '.' && h[len(h)-1] != '.' && bytes.Index(h, []byte("..")) < 0 {
+		dst = append(dst, h...) // nothing to remove: at once
+		h = nil
+	}
+	for _, c := range h {
+		if c == '.' && (len(dst) == start || dst[len(dst)-1] == '.') {
+			continue
+		}
+		dst = append(dst, c)
+	}
+	if len(dst) > start && dst[len(dst)-1] == '.' {
+		dst = dst[:len(dst)-1]
+	}
+	if a, ok := keycanon.InetAton(dst[start:]); ok {
+		return a.AppendTo(dst[:start]), true
 	}
 	return dst, false
 }

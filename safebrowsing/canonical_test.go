@@ -9,10 +9,13 @@ import (
 
 // docV4 is the v4 "URLs and Hashing" document
 // (https://developers.google.com/safe-browsing/v4/urls-hashing), whose
-// "Canonicalization" section lists these tests; the current document
-// (https://developers.google.com/safe-browsing/reference/URLs.and.Hashing)
-// lists the same ones but for the port.
-const docV4 = "URLs and Hashing, Canonicalization tests"
+// "Canonicalization" section lists these tests, as the Web Risk copy
+// (https://cloud.google.com/web-risk/docs/urls-hashing) does. The current
+// document (https://developers.google.com/safe-browsing/reference/URLs.and.Hashing)
+// has the same canonicalization steps and no list of tests; the Safe
+// Browsing API v2 developer's guide had the same list with one difference,
+// the port (see the package documentation).
+const docV4 = "URLs and Hashing v4, Canonicalization tests"
 
 var canonicalTests = []struct{ in, want, source string }{
 	{"http://host/%25%32%35", "http://host/%25", docV4},
@@ -40,9 +43,9 @@ var canonicalTests = []struct{ in, want, source string }{
 	{"http://evil.com/foo?bar;", "http://evil.com/foo?bar;", docV4},
 	{"http://\x01\x80.com/", "http://%01%80.com/", docV4},
 	{"http://notrailingslash.com", "http://notrailingslash.com/", docV4},
-	// The current document keeps the port; the v4 and Web Risk copies
-	// give "http://www.gotaport.com/" (see the package documentation).
-	{"http://www.gotaport.com:1234/", "http://www.gotaport.com:1234/", "URLs and Hashing (current, and the v2 API's), Canonicalization tests"},
+	// The v2 guide keeps the port; the v4 and Web Risk copies give
+	// "http://www.gotaport.com/" (see the package documentation).
+	{"http://www.gotaport.com:1234/", "http://www.gotaport.com:1234/", "Safe Browsing API v2 developer's guide, Canonicalization tests"},
 	{"  http://www.google.com/  ", "http://www.google.com/", docV4},
 	{"http:// leadingspace.com/", "http://%20leadingspace.com/", docV4},
 	{"http://%20leadingspace.com/", "http://%20leadingspace.com/", docV4},
@@ -70,6 +73,14 @@ var canonicalTests = []struct{ in, want, source string }{
 	{"http://a.com:/", "http://a.com/", "package doc (empty port)"},
 	{"http://user:pw@a.com/", "http://a.com/", "package doc (userinfo)"},
 	{"HTTP://0x7f.1/", "http://127.0.0.1/", "package doc (inet_aton forms)"},
+	// A name that IDNA maps to "%41" is kept as it is, so that the
+	// canonical form is its own.
+	{"http://%ef%bc%85%ef%bc%94%ef%bc%91.com/", "http://%EF%BC%85%EF%BC%94%EF%BC%91.com/", "package doc (step 6)"},
+	// What IDNA gives goes through the dots and the IPv4 step again:
+	// subscript two is "2", the address 0.0.0.2 (found by
+	// FuzzCanonicalize).
+	{"%e2\x82\x82", "http://0.0.0.2/", "package doc (step 6)"},
+	{"http://1.%e2%82%82/", "http://1.0.0.2/", "package doc (step 6)"},
 }
 
 func TestCanonicalize(t *testing.T) {
@@ -130,8 +141,34 @@ var expressionTests = []struct {
 	in   string
 	want []string
 }{
-	// URLs and Hashing, Suffix/Prefix Expressions: the document's three
-	// examples, in its order.
+	// The current document's "Host-Suffix Path-Prefix Expressions"
+	// examples. (Its page could be read here only in part; the examples
+	// are as four independent clients' test suites quote them, all
+	// alike, and the host rule as the page's text gives it: the exact
+	// host and up to four hosts from the registrable domain up.)
+	{"http://a.b.com/1/2.html?param=1", []string{
+		"a.b.com/1/2.html?param=1", "a.b.com/1/2.html", "a.b.com/", "a.b.com/1/",
+		"b.com/1/2.html?param=1", "b.com/1/2.html", "b.com/", "b.com/1/"}},
+	{"http://a.b.c.d.e.f.com/1.html", []string{
+		"a.b.c.d.e.f.com/1.html", "a.b.c.d.e.f.com/",
+		"c.d.e.f.com/1.html", "c.d.e.f.com/", "d.e.f.com/1.html", "d.e.f.com/",
+		"e.f.com/1.html", "e.f.com/", "f.com/1.html", "f.com/"}},
+	{"http://example.co.uk/1", []string{"example.co.uk/1", "example.co.uk/"}},
+	// The text's example of the host rule: "a.b.example.com" checks
+	// example.com, b.example.com and itself.
+	{"http://a.b.example.com/", []string{"a.b.example.com/", "b.example.com/", "example.com/"}},
+	// The rule where it parts from v4's last five components: a
+	// two-label public suffix is never a host, and the four hosts are
+	// counted from the registrable domain; a public suffix, in either
+	// section of the list, has only itself.
+	{"http://a.b.c.d.e.example.co.uk/x", []string{
+		"a.b.c.d.e.example.co.uk/x", "a.b.c.d.e.example.co.uk/",
+		"c.d.e.example.co.uk/x", "c.d.e.example.co.uk/", "d.e.example.co.uk/x", "d.e.example.co.uk/",
+		"e.example.co.uk/x", "e.example.co.uk/", "example.co.uk/x", "example.co.uk/"}},
+	{"http://co.uk/a", []string{"co.uk/a", "co.uk/"}},
+	{"http://tenant.blogspot.com/", []string{"tenant.blogspot.com/"}},
+	// URLs and Hashing v4, Suffix/Prefix Expressions: its three
+	// examples, in its order (the current rule gives the same).
 	{"http://a.b.c/1/2.html?param=1", []string{
 		"a.b.c/1/2.html?param=1", "a.b.c/1/2.html", "a.b.c/", "a.b.c/1/",
 		"b.c/1/2.html?param=1", "b.c/1/2.html", "b.c/", "b.c/1/"}},
@@ -169,7 +206,9 @@ func TestExpressions(t *testing.T) {
 }
 
 // The v4 document's "Hash Computations" unit tests (the FIPS 180-2
-// examples), and the 4-byte prefixes, the hashes' first bytes.
+// examples, whose truncated prefixes of 4, 6 and 12 bytes the Web Risk
+// copy's pseudo-C test gives), and the 4-byte prefixes, the hashes' first
+// bytes.
 func TestHashes(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
@@ -179,6 +218,20 @@ func TestHashes(t *testing.T) {
 		h := HashExpression(c.in)
 		if h.String() != c.want || h.Prefix().String() != c.want[:8] {
 			t.Errorf("HashExpression(%.10q) = %v, prefix %v; want %s", c.in, h, h.Prefix(), c.want)
+		}
+	}
+	// TruncatedSha256Prefix(input, bits): the Web Risk copy's expected
+	// bytes, verbatim.
+	for _, c := range []struct {
+		in   string
+		want []byte
+	}{
+		{"abc", []byte{0xba, 0x78, 0x16, 0xbf}},
+		{"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", []byte{0x24, 0x8d, 0x6a, 0x61, 0xd2, 0x06}},
+		{strings.Repeat("a", 1000000), []byte{0xcd, 0xc7, 0x6e, 0x5c, 0x99, 0x14, 0xfb, 0x92, 0x81, 0xa1, 0xc7, 0xe2}},
+	} {
+		if h := HashExpression(c.in); !slices.Equal(h[:len(c.want)], c.want) {
+			t.Errorf("HashExpression(%.10q)[:%d] = %x, want %x", c.in, len(c.want), h[:len(c.want)], c.want)
 		}
 	}
 	u, _ := Parse("http://a.b.c/1/2.html?param=1")

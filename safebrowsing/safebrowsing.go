@@ -13,14 +13,21 @@
 //
 // # Where the document's versions differ
 //
+// The current document forms the host suffixes of the expressions from the
+// host's registrable domain (eTLD+1, from the Public Suffix List) up; the v4
+// and Web Risk copies from its last five components, with "co.uk" among
+// them for "example.co.uk". The two agree where the public suffix is one
+// label. This package follows the current document ([URL.Expressions]).
+//
 // The v4 and Web Risk copies canonicalize "http://www.gotaport.com:1234/" to
-// "http://www.gotaport.com/", dropping the port; the current document, like
-// the v2 API's before it, keeps it: "http://www.gotaport.com:1234/". This
-// package follows the current document and keeps a port that is not the
-// scheme's default (80 for http, 443 for https), and drops a default or
-// empty one. The port is never part of an expression, so the hashes are the
-// same under both readings. The current document also maps a bracketed IPv6
-// host to its shortest form, and an IPv4-mapped ([::ffff:1.2.3.4]) or NAT64
+// "http://www.gotaport.com/", dropping the port; the v2 API's guide kept
+// it, "http://www.gotaport.com:1234/"; the current document lists no
+// canonicalization tests and names the port only to discard it from the
+// expressions. This package keeps a port that is not the scheme's default
+// (80 for http, 443 for https), and drops a default or empty one. The port is
+// never part of an expression, so the hashes are the same under both
+// readings. The current document also maps a bracketed IPv6 host to its
+// shortest form, and an IPv4-mapped ([::ffff:1.2.3.4]) or NAT64
 // ([64:ff9b::1.2.3.4]) address to the IPv4 address; the older copies say
 // nothing of IPv6.
 package safebrowsing
@@ -31,7 +38,10 @@ import (
 	"errors"
 	"iter"
 	"strconv"
+	"strings"
 	"unsafe"
+
+	"golang.org/x/net/publicsuffix"
 )
 
 // Errors. A URL that cannot be canonicalized gives an [*Error] whose cause
@@ -96,50 +106,42 @@ func Canonicalize(s string) (string, error) {
 	return u.String(), err
 }
 
-// maxHosts and maxPaths are the document's limits: "up to 5 different host
-// strings" and "up to 6 different path strings".
+// maxHosts and maxDirs are the document's limits: "at most 5 different
+// strings" for the host (the exact host and up to four others) and, for the
+// path, the directories of "the four paths formed by starting at the root".
 const (
-	maxHosts    = 5
-	maxHostComp = 5 // the suffixes start with the last 5 components
-	maxDirs     = 4 // "the 4 paths formed by starting at the root"
+	maxHosts = 5
+	maxDirs  = 4
 )
 
-// Expressions returns an iterator over the suffix/prefix expressions of u,
-// in the document's order ("Suffix/Prefix Expressions"): for each host, the
-// exact host first, then the suffixes formed from its last five components,
-// longest first, down to two components (none for an IP address); and for
-// each host, the exact path with the query, the exact path without it, then
-// the directories from the root, each with its trailing slash, at most four
-// of them. An expression that equals one already given is not given again.
-// At most 30 expressions; the strings share u's memory.
+// Expressions returns an iterator over the host-suffix/path-prefix
+// expressions of u, as the current document's "Host-Suffix Path-Prefix
+// Expressions" forms them: the hosts are the exact host, then, unless it is
+// an IP address, up to four hosts formed by starting with its registrable
+// domain (eTLD+1, from the Public Suffix List, both its sections) and adding
+// successive leading components, longest first: for "a.b.c.d.e.f.com",
+// "c.d.e.f.com" down to "f.com". A host that is a public suffix itself
+// ("co.uk", "localhost") has only itself. For each host come the exact path
+// with the query, the exact path without it, then the directories from the
+// root, each with its trailing slash, at most four of them. An expression
+// that equals one already given is not given again. At most 30
+// expressions; the strings share u's memory.
+//
+// The v4 and Web Risk copies of the document take the host suffixes from
+// the last five components instead ("co.uk/" is then an expression of
+// "http://example.co.uk/1"); the two agree wherever the public suffix is a
+// single label. This package follows the current document.
 func (u URL) Expressions() iter.Seq[string] {
 	return func(yield func(string) bool) {
 		hostLen := u.hostEnd - u.hostStart
 		host := u.s[u.exprHost : u.exprHost+hostLen]
 		rest := u.exprHost + hostLen // where the path begins in s
-		// The host starts: the exact host, then the last 5..2 components.
+		// The host starts: the exact host, then the others, longest first.
 		var starts [maxHosts]int
 		nh := 1
 		starts[0] = 0
 		if !u.ip {
-			// dots[k] is the start of the suffix of k+1 components.
-			var dots [maxHostComp]int
-			comps := 0
-			for i := len(host) - 1; i >= 0 && comps < maxHostComp; i-- {
-				if host[i] == '.' {
-					dots[comps] = i + 1
-					comps++
-				}
-			}
-			// The suffixes of 5 down to 2 components; the whole host,
-			// already given, is not among them (no dot before it).
-			for k := comps - 1; k >= 1; k-- {
-				starts[nh] = dots[k]
-				nh++
-				if nh == maxHosts {
-					break
-				}
-			}
+			nh += hostSuffixes(host, starts[1:])
 		}
 		// The path ends: with the query, without, then the directories.
 		var ends [2 + maxDirs]int
@@ -169,6 +171,42 @@ func (u URL) Expressions() iter.Seq[string] {
 			}
 		}
 	}
+}
+
+// hostSuffixes writes to starts the offsets in host of its suffixes other
+// than itself that the current document checks: its registrable domain and
+// up to three more, each with one more leading label, at most len(starts),
+// longest first. It returns how many there are.
+func hostSuffixes(host string, starts []int) int {
+	// A host of one or two labels is its registrable domain or a public
+	// suffix: either way there is no other host to check, and the list
+	// need not be asked (x/net's lookup allocates for a name: it first
+	// tries to read it as an IP address).
+	if strings.Count(host, ".") < 2 {
+		return 0
+	}
+	ps, _ := publicsuffix.PublicSuffix(host)
+	if len(ps) >= len(host) {
+		return 0 // a public suffix: no registrable domain
+	}
+	// The registrable domain is the public suffix and the label before
+	// it; each further suffix begins after the dot before the one before.
+	var found [maxHosts - 1]int
+	n := 0
+	i := len(host) - len(ps) - 1 // the dot before the public suffix
+	for n < len(found) && n < len(starts) {
+		j := strings.LastIndexByte(host[:i], '.')
+		if j < 0 {
+			break // the next suffix would be host itself
+		}
+		found[n] = j + 1
+		n++
+		i = j
+	}
+	for k := range n {
+		starts[k] = found[n-1-k]
+	}
+	return n
 }
 
 // Hash is the SHA-256 full hash of an expression ("Hash Computations").

@@ -30,7 +30,9 @@ import (
 )
 
 // ListVersion names the version of the Public Suffix List that
-// golang.org/x/net/publicsuffix embeds in this build.
+// golang.org/x/net/publicsuffix embeds in this build. A test holds it to the
+// revision that publicsuffix.List names and to the x/net version in go.mod,
+// so that it cannot go stale when x/net is updated.
 const ListVersion = "public_suffix_list.dat at git revision d6c92f1bbb7433e5db7b8405c25d4035fb8ff376 (2026-02-06), embedded by golang.org/x/net v0.62.0"
 
 // HostPublicSuffix returns the public suffix of host, a domain name in

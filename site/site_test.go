@@ -2,11 +2,14 @@ package site
 
 import (
 	"bufio"
+	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/ferret-go/uri"
+	"golang.org/x/net/publicsuffix"
 )
 
 // toASCII maps a Unicode domain to A-labels with the uri package's IDNA, so
@@ -190,5 +193,62 @@ func TestSameSite(t *testing.T) {
 	s, ok := SiteOf(uri.MustParse("https://www.example.co.uk:8443/x"))
 	if !ok || s.String() != "https://example.co.uk" {
 		t.Errorf("SiteOf = %v, %v", s, ok)
+	}
+}
+
+// TestListVersion holds ListVersion, and the package documentation that
+// repeats it, to the list that golang.org/x/net/publicsuffix embeds in this
+// build (its List's String names the list's git revision and date) and to
+// the x/net version that go.mod requires: when x/net is updated, this fails
+// until both say the new version.
+func TestListVersion(t *testing.T) {
+	embedded := fmt.Sprint(publicsuffix.List)
+	m := regexp.MustCompile(`git revision ([0-9a-f]{40}) \((\d{4}-\d{2}-\d{2})`).FindStringSubmatch(embedded)
+	if m == nil {
+		t.Fatalf("publicsuffix.List is %q: no git revision and date in it", embedded)
+	}
+	rev, date := m[1], m[2]
+	// The x/net version the module requires (test binaries carry no
+	// dependency list in their build information).
+	mod, err := os.ReadFile("../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv := regexp.MustCompile(`(?m)^\s*(?:require\s+)?golang\.org/x/net\s+(v\S+)`).FindSubmatch(mod)
+	if mv == nil {
+		t.Fatal("go.mod does not require golang.org/x/net")
+	}
+	xnet := string(mv[1])
+	for _, want := range []string{rev, "(" + date + ")", "golang.org/x/net " + xnet} {
+		if !strings.Contains(ListVersion, want) {
+			t.Errorf("ListVersion = %q, but the build embeds %q from golang.org/x/net %s: it lacks %q", ListVersion, embedded, xnet, want)
+		}
+	}
+	src, err := os.ReadFile("site.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(strings.ReplaceAll(string(src), "\n//", "\n")), " ")
+	if want := "golang.org/x/net " + xnet + ", carries public_suffix_list.dat at git revision " + rev + " (" + date + ")"; !strings.Contains(doc, want) {
+		t.Errorf("the package documentation lacks %q", want)
+	}
+}
+
+// Hosts of a few megabytes built against each step (the labels, the list's
+// lookup, IDNA, lowercasing): quadratic time would not finish.
+func TestHostLinearWorstCases(t *testing.T) {
+	for _, h := range []string{
+		strings.Repeat("a.", 500000) + "com",
+		strings.Repeat("A.", 500000) + "CO.UK",
+		strings.Repeat("ü.", 200000) + "de",
+		strings.Repeat("x", 1000000) + ".kobe.jp",
+		strings.Repeat("*.", 300000) + "ck",
+	} {
+		HostPublicSuffix(h)
+		HostRegistrableDomain(h)
+		if u, err := uri.Parse("http://" + h + "/"); err == nil {
+			OriginOf(u)
+			SiteOf(u)
+		}
 	}
 }

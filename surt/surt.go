@@ -27,7 +27,11 @@
 // the crawl indexes use. A host with non-ASCII characters is mapped to
 // A-labels with the uri package's IDNA (UTS #46, as browsers do), where
 // Python uses its own IDNA 2003 codec; the two agree on the names that both
-// accept. Python's key maker raises an exception on a port that is not a
+// accept, and differ where the standards do ("faß.example" is
+// "example,xn--fa-hia)/" here, "example,fass)/" in Python). As Python's
+// codec does, bytes of the host that are not UTF-8 are dropped before
+// IDNA, and a name that it would map to an empty label is kept as it is.
+// Python's key maker fails on a URL of spaces only; [Key] gives "http:". Python's key maker raises an exception on a port that is not a
 // number up to 65535; [Key] returns an error.
 package surt
 
@@ -37,6 +41,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/ferret-go/uri"
@@ -169,6 +174,7 @@ func isSpace(c byte) bool {
 type parts struct {
 	scheme, host, port, path, query span
 	hasHost, hasPath, hasQuery      bool
+	rootPath                        bool // the path is "/", not a span
 	portOffset                      int
 }
 
@@ -210,7 +216,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	if !hasScheme(s[start:end]) {
 		clean = append(clean, "http://"...)
 	}
-	if t := s[start:end]; !hasControl(t) {
+	if t := s[start:end]; !keycanon.HasControl(t) {
 		clean = append(clean, t...)
 	} else {
 		for i := start; i < end; i++ {
@@ -247,11 +253,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	if p.hasHost {
 		h := keycanon.UnescapeRepeatedly(p.host.of(clean))
 		if !isASCII(h) {
-			if a, err := uri.IDNABrowser.HostToASCII(string(h)); err == nil {
-				n := len(work)
-				work = append(work, a...)
-				h = work[n:]
-			}
+			h = idnaHost(h)
 		}
 		h = collapseDots(h)
 		if ip, ok := attemptIP(h); ok {
@@ -259,9 +261,11 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 			work = ip.AppendTo(work)
 			host = work[n:]
 		} else {
-			lowerASCII(h)
+			// Lowercased before and after the escaping: the hexadecimal
+			// digits of the escapes too, as the key maker's second
+			// canonicalizer lowercases the escaped host.
 			n := len(work)
-			work = keycanon.AppendEscaped(work, h)
+			work = appendEscapedLower(work, h)
 			host = work[n:]
 		}
 		googleHost = len(host) > 0
@@ -294,10 +298,13 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	// lowercased, without session ids or a trailing slash.
 	var path []byte
 	hasPath := p.hasPath
-	if hasPath {
+	var slash [1]byte
+	if p.rootPath {
+		slash[0] = '/'
+		path = slash[:]
+	} else if hasPath {
 		path = keycanon.UnescapeRepeatedly(p.path.of(clean))
 	}
-	var slash [1]byte
 	if googleHost {
 		path = normalizePath(path)
 		if path == nil {
@@ -378,18 +385,23 @@ func defaultPort(scheme []byte) int {
 }
 
 // hasScheme reports whether s begins with a scheme and ":" (a letter, then
-// letters, digits, "+", "-" and ".").
+// letters, digits, "+", "-" and "."), once its tabs and newlines are
+// removed, as the key maker removes them before it looks.
 func hasScheme(s string) bool {
+	n := 0 // the bytes of the scheme so far
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+			continue
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
+		case n > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case n > 0 && c == ':':
 			return true
 		default:
 			return false
 		}
+		n++
 	}
 	return false
 }
@@ -486,16 +498,50 @@ func split(b []byte) parts {
 		}
 		p.host = span{k, m}
 		p.hasHost = m > k
-		// The path is "/" and the rest: put a "/" before it in place of
-		// the byte before m, which is part of the host or a "/".
-		if m < qs {
-			p.path = span{m, qs}
-		} else {
-			p.path = span{m, m}
-		}
+		// The path is "/" and the rest, which begins with that "/"; or
+		// "/" alone when there is no rest.
+		p.path = span{m, qs}
+		p.rootPath = m == qs
 		p.hasPath = true
 	}
 	return p
+}
+
+// idnaHost maps the unescaped host h, which holds a byte at or above 0x80,
+// to its A-labels as the key maker does: the bytes that are not UTF-8 are
+// dropped (Python's decode("utf-8", "ignore")), then the name is mapped by
+// IDNA; a name that IDNA rejects, or that it maps to an empty label (but a
+// trailing one) or to a label of more than 63 bytes, where Python's codec
+// raises, is kept as it was. The result is h, rewritten in place (it is no
+// longer than h), or a new slice.
+func idnaHost(h []byte) []byte {
+	valid := h[:0:0]
+	if !utf8.Valid(h) {
+		valid = make([]byte, 0, len(h))
+		for i := 0; i < len(h); {
+			r, n := utf8.DecodeRune(h[i:])
+			if r != utf8.RuneError || n > 1 {
+				valid = append(valid, h[i:i+n]...)
+			}
+			i += n
+		}
+	} else {
+		valid = h
+	}
+	a, err := uri.IDNABrowser.HostToASCII(string(valid))
+	if err != nil {
+		return h
+	}
+	// HostToASCII writes a URI host, with "%" and the bytes a reg-name
+	// cannot hold percent-encoded: its text is that decoded once.
+	text := keycanon.UnescapeOnce([]byte(a))
+	labels := bytes.Split(bytes.TrimSuffix(text, []byte(".")), []byte("."))
+	for _, l := range labels {
+		if len(l) == 0 || len(l) > 63 {
+			return h
+		}
+	}
+	return text
 }
 
 func isASCII(b []byte) bool {
@@ -538,7 +584,7 @@ func appendEscapedLower(dst, b []byte) []byte {
 		// Eight bytes at a time while none of them is escaped.
 		for ; i+8 <= len(b); i += 8 {
 			x := binary.LittleEndian.Uint64(b[i:])
-			if mustEscape8(x) {
+			if keycanon.MustEscape8(x) {
 				break
 			}
 			binary.LittleEndian.PutUint64(out[w:], lower8(x))
@@ -568,43 +614,6 @@ const (
 	high8 = 0x8080808080808080
 )
 
-// hasZero8 reports whether one of the eight bytes of x is 0.
-func hasZero8(x uint64) bool { return (x-ones8)&^x&high8 != 0 }
-
-// hasControl reports whether s may hold a tab, "\n" or "\r": whether a
-// byte of it is below 0x0E (more bytes than those three, which only sends
-// s to the slower copy that drops them).
-func hasControl(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		// A byte below 0x0E borrows into its high bit, if that was clear.
-		if (x-0x0e*ones8)&^x&high8 != 0 {
-			return true
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] < 0x0e {
-			return true
-		}
-	}
-	return false
-}
-
-// mustEscape8 reports whether one of the eight bytes of x is one that
-// keycanon.MustEscape escapes: at or above 0x7F, at or below 0x20, "#" or
-// "%".
-func mustEscape8(x uint64) bool {
-	if x&high8 != 0 {
-		return true
-	}
-	// Each byte is below 0x80 now: x - 0x21 borrows into its high bit
-	// where it is below 0x21.
-	return (x-0x21*ones8)&^x&high8 != 0 ||
-		hasZero8(x^0x7f*ones8) || hasZero8(x^'#'*ones8) || hasZero8(x^'%'*ones8)
-}
-
 // lower8 lowercases the eight bytes of x, each below 0x80 (no sum below
 // carries into the next byte).
 func lower8(x uint64) uint64 {
@@ -612,14 +621,6 @@ func lower8(x uint64) uint64 {
 	gtZ := x + (0x7f-'Z')*ones8 // high bit set where the byte > 'Z'
 	upper := geA &^ gtZ & high8 // where 'A' <= byte <= 'Z'
 	return x | upper>>2         // 0x80 >> 2 is 0x20
-}
-
-func lowerASCII(b []byte) {
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
 }
 
 // collapseDots replaces "..", left to right and without overlap, by "."

@@ -17,7 +17,10 @@ import (
 //     three options do but canonicalizes nothing (it keeps userinfo, the
 //     fragment, an empty path, and puts the port after the comma); its
 //     cases that need no canonicalization are here.
+//   - pyRun: the key that internetarchive/surt's surt.surt (Python, the same
+//     commit) returns for the input, run for this package.
 const (
+	pyRun    = "internetarchive/surt surt.surt run on the input"
 	pySURT   = "internetarchive/surt test_surt.py"
 	javaKM   = "iipc/webarchive-commons WaybackURLKeyMakerTest.java"
 	heritrix = "internetarchive/heritrix3 SURTTest.java"
@@ -120,6 +123,34 @@ var keyTests = []struct {
 	{"http://a.com/photos/36050182@N05/", Options{}, "com,a)/photos/36050182@n05", pySURT + " test_stripPathSessionID"},
 	{"http://www.archive.org/movies/movies.php", heritrixOptions, "http://(org,archive,www,)/movies/movies.php", heritrix + " testMisc"},
 	{"http://www.example.com/foo@bar", heritrixOptions, "http://(com,example,www,)/foo@bar", heritrix + " testAtSymbolInPath"},
+	// Inputs of the web-platform-tests URL file (wpt_urltestdata_inputs in
+	// the benchmark lists) on which this package once differed from the key
+	// maker, with the keys surt.surt of internetarchive/surt @ 6934c32 gives
+	// them: the path "/" of an http URL whose host is empty, the escapes
+	// of the host in lowercase (the second canonicalizer lowercases the
+	// escaped host), bytes that are not UTF-8 dropped before IDNA, a host
+	// that IDNA maps to an empty label kept as it was, and the text of an
+	// A-label host escaped once.
+	{"/", Options{}, "http:/", pyRun},
+	{"///", Options{}, "http:/", pyRun},
+	{"http://user:pass@/", Options{}, "http:/", pyRun},
+	{"http://ho%0Ast/", Options{}, "ho%0ast)/", pyRun},
+	{"http://ho%7Fst/", Options{}, "ho%7fst)/", pyRun},
+	{"https://example.com%80/", Options{}, "com,example)/", pyRun},
+	{"ftp://example.com%A0/", Options{}, "com,example)/", pyRun},
+	{"https://%C2%AD/", Options{}, "%c2%ad)/", pyRun},
+	{"file://%C2%AD/p", Options{}, "%c2%ad)/p", pyRun},
+	{"http://%ef%b7%90zyx.com", Options{}, "com,%ef%b7%90zyx)/", pyRun},
+	{"http://%ef%bc%85%ef%bc%94%ef%bc%91.com", Options{}, "com,%2541)/", pyRun},
+	// The benchmark lists' host-less file URLs with a query
+	// (isaacs_files): the query is canonicalized as any other.
+	{"file:///Users/isaacs/dev/tapjs/tapjs/src/config/dist/esm/index.js?tapmock=a1614fc8fa65ebf7.42f84edf9f8bebe3", Options{},
+		"file:/users/isaacs/dev/tapjs/tapjs/src/config/dist/esm/index.js?tapmock=a1614fc8fa65ebf7.42f84edf9f8bebe3", pyRun},
+	{"FILE:///X?B&a", Options{}, "FILE:/x?a&b", pyRun},
+	// Tabs and newlines go before the scheme is looked for (found by
+	// FuzzKey).
+	{"A\t:\n", Options{}, "A:", pyRun},
+	{"ht\ttp://www.x.com/a", Options{}, "com,x)/a", pyRun},
 }
 
 func TestKey(t *testing.T) {

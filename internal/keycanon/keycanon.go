@@ -7,6 +7,7 @@ package keycanon
 
 import (
 	"bytes"
+	"encoding/binary"
 	"net/netip"
 )
 
@@ -48,6 +49,26 @@ func UnescapeRepeatedly(b []byte) []byte {
 	return out
 }
 
+// UnescapeOnce decodes each "%XY" of b once, left to right, in place, and
+// returns the result: the text of a host that IDNA has written as a URI
+// host, with "%" as "%25".
+func UnescapeOnce(b []byte) []byte {
+	i := bytes.IndexByte(b, '%')
+	if i < 0 {
+		return b
+	}
+	out := b[:i]
+	for ; i < len(b); i++ {
+		if b[i] == '%' && i+2 < len(b) && HexVal(b[i+1]) < 16 && HexVal(b[i+2]) < 16 {
+			out = append(out, HexVal(b[i+1])<<4|HexVal(b[i+2]))
+			i += 2
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return out
+}
+
 // MustEscape reports whether the key documents escape c: every byte at or
 // below 0x20 (space and controls), at or above 0x7F, "#" and "%".
 func MustEscape(c byte) bool { return c <= ' ' || c >= 0x7f || c == '#' || c == '%' }
@@ -55,12 +76,63 @@ func MustEscape(c byte) bool { return c <= ' ' || c >= 0x7f || c == '#' || c == 
 // EscapedLen returns the length of b once escaped.
 func EscapedLen(b []byte) int {
 	n := len(b)
-	for _, c := range b {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if MustEscape8(binary.LittleEndian.Uint64(b[i:])) {
+			for _, c := range b[i : i+8] {
+				if MustEscape(c) {
+					n += 2
+				}
+			}
+		}
+	}
+	for _, c := range b[i:] {
 		if MustEscape(c) {
 			n += 2
 		}
 	}
 	return n
+}
+
+const (
+	ones8 = 0x0101010101010101
+	high8 = 0x8080808080808080
+)
+
+// hasZero8 reports whether one of the eight bytes of x is 0.
+func hasZero8(x uint64) bool { return (x-ones8)&^x&high8 != 0 }
+
+// MustEscape8 reports whether one of the eight bytes of x is one that
+// MustEscape escapes: at or above 0x7F, at or below 0x20, "#" or "%".
+func MustEscape8(x uint64) bool {
+	if x&high8 != 0 {
+		return true
+	}
+	// Each byte is below 0x80 now: x - 0x21 borrows into its high bit
+	// where it is below 0x21.
+	return (x-0x21*ones8)&^x&high8 != 0 ||
+		hasZero8(x^0x7f*ones8) || hasZero8(x^'#'*ones8) || hasZero8(x^'%'*ones8)
+}
+
+// HasControl reports whether s may hold a tab, "\n" or "\r": whether a
+// byte of it is below 0x0E (more bytes than those three, which only sends
+// s to the slower copy that drops them), eight bytes at a time.
+func HasControl(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// A byte below 0x0E borrows into its high bit, if that was clear.
+		if (x-0x0e*ones8)&^x&high8 != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] < 0x0e {
+			return true
+		}
+	}
+	return false
 }
 
 // AppendEscaped appends b to dst with the bytes of MustEscape
@@ -69,6 +141,9 @@ func AppendEscaped(dst, b []byte) []byte {
 	const hexDigits = "0123456789ABCDEF"
 	for {
 		i := 0
+		for i+8 <= len(b) && !MustEscape8(binary.LittleEndian.Uint64(b[i:])) {
+			i += 8
+		}
 		for i < len(b) && !MustEscape(b[i]) {
 			i++
 		}
