@@ -57,40 +57,46 @@ func rfcLayout(s string) layout {
 
 // iriLayout is rfcLayout for a valid reference, from the components the
 // parser found rather than a second scan: the grammar and Appendix B split a
-// valid reference alike (RFC 3986, Appendix B).
+// valid reference alike (RFC 3986, Appendix B). It asks u for as few
+// components as it can (each call copies the value) and finds the rest
+// from the grammar: an authority is there when "//" follows the scheme
+// (no path without one begins so, section 3.3), it holds a userinfo when
+// it holds an "@" (which a userinfo, a host and a port do not, section
+// 3.2) and a port when a ":" follows the host.
 func iriLayout(u *uri.IRI) layout {
 	var l layout
-	i := 0
-	if u.HasScheme() {
-		i = len(u.Scheme())
+	s := u.String()
+	i := len(u.Scheme())
+	if i > 0 {
 		l.scheme = span{0, i, true}
 		i++
 	}
-	if u.HasAuthority() {
+	if len(s) >= i+2 && s[i] == '/' && s[i+1] == '/' {
 		start := i + 2
 		end := start + len(u.Authority())
 		l.authority = span{start, end, true}
 		h := start
-		if u.HasUserinfo() {
-			h += len(u.Userinfo())
-			l.userinfo = span{start, h, true}
-			h++
+		if k := strings.IndexByte(s[start:end], '@'); k >= 0 {
+			l.userinfo = span{start, start + k, true}
+			h = start + k + 1
 		}
 		he := h + len(u.Host())
 		l.host = span{h, he, true}
-		if u.HasPort() {
+		if he < end {
 			l.port = span{he + 1, end, true}
 		}
 		i = end
 	}
 	pe := i + len(u.Path())
 	l.path = span{i, pe, true}
-	if u.HasQuery() {
-		l.query = span{pe + 1, pe + 1 + len(u.Query()), true}
-		pe = l.query.end
+	if pe < len(s) && s[pe] == '?' {
+		qe := pe + 1 + len(u.Query())
+		l.query = span{pe + 1, qe, true}
+		pe = qe
 	}
-	if u.HasFragment() {
-		l.fragment = span{pe + 1, pe + 1 + len(u.Fragment()), true}
+	if pe < len(s) {
+		// What is left is "#" and the fragment.
+		l.fragment = span{pe + 1, len(s), true}
 	}
 	return l
 }
