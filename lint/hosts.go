@@ -122,28 +122,24 @@ func plainName(h string) bool {
 	if h == "" || len(h) > 253 {
 		return false
 	}
-	// One pass: the bytes, where the last label begins (after the last
-	// "." but one at the very end), and "xn--" anywhere.
-	last, prev := 0, 0 // starts of the last two labels
 	for i := 0; i < len(h); i++ {
-		switch b := h[i]; {
-		case b >= 'a' && b <= 'z' || b >= '0' && b <= '9':
-		case b == '-':
-			if i >= 3 && h[i-1] == '-' && h[i-2] == 'n' && h[i-3] == 'x' {
-				return false
-			}
-		case b == '.':
-			prev, last = last, i+1
-		default:
+		if !nameByte[h[i]] {
 			return false
 		}
 	}
-	if last == len(h) {
-		// A final ".": the last label is the one before it.
-		last = prev
-	}
-	return last < len(h) && h[last] != '.' && !(h[last] >= '0' && h[last] <= '9')
+	last := strings.TrimSuffix(h, ".")
+	last = last[strings.LastIndexByte(last, '.')+1:]
+	return last != "" && !(last[0] >= '0' && last[0] <= '9') && !strings.Contains(h, "xn--")
 }
+
+// nameByte holds the bytes of plainName: lowercase letters, digits, "-"
+// and ".".
+var nameByte = func() (t [256]bool) {
+	for _, b := range []byte("abcdefghijklmnopqrstuvwxyz0123456789-.") {
+		t[b] = true
+	}
+	return t
+}()
 
 // idnaBrowser maps a host as browsers do (UTS #46, non-transitional).
 var idnaBrowser = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.StrictDomainName(false))
