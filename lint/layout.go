@@ -71,6 +71,110 @@ func rfcLayout(s string) layout {
 	return l
 }
 
+// scanLayout returns rfcLayout(s) and scanFacts(s) from one pass over s
+// that stops only at the bytes either needs: it records the first "#", the
+// first "?" before it, the first three "/" before that, the first ":"
+// before any "/" (the end of a scheme) and the first ":" between the
+// second "/" and the third (the port's, when the first two open an
+// authority). An authority with an "@" or a "[" is split as rfcLayout
+// splits it.
+func scanLayout(s string) (layout, facts) {
+	var f facts
+	hash, query := len(s), -1
+	colon, port := -1, -1
+	var slash [3]int
+	n := 0
+	for i := 0; i < len(s); i++ {
+		t := layoutTable[s[i]]
+		if t == 0 {
+			continue
+		}
+		f |= facts(t)
+		switch {
+		case t&dHash != 0:
+			// The fragment: only its facts are left to find.
+			hash = i
+			f |= scanFacts(s[i+1:])
+			i = len(s)
+		case t&dQuery != 0:
+			if query < 0 {
+				query = i
+			}
+		case query >= 0:
+			// In the query, "/" and ":" delimit nothing.
+		case t&dSlash != 0:
+			if n < len(slash) {
+				slash[n] = i
+				n++
+			}
+		case t&dColon != 0:
+			if n == 0 && colon < 0 {
+				colon = i
+			} else if n == 2 && port < 0 {
+				port = i
+			}
+		}
+	}
+	q := query
+	if q < 0 {
+		q = hash
+	}
+	var l layout
+	i := 0
+	if colon > 0 {
+		l.scheme = span{0, colon, true}
+		i = colon + 1
+	}
+	if n >= 2 && slash[0] == i && slash[1] == i+1 {
+		start, end := i+2, q
+		if n == 3 {
+			end = slash[2]
+		}
+		if f&(hasAt|hasBracket) != 0 {
+			l.splitAuthority(s, start, end)
+		} else {
+			// The port's ":" is after the second "/" and before the
+			// third, or the query or fragment.
+			l.authority = span{start, end, true}
+			he := end
+			if port >= 0 {
+				he = port
+				l.port = span{port + 1, end, true}
+			}
+			l.host = span{start, he, true}
+		}
+		i = end
+	}
+	l.path = span{i, q, true}
+	if query >= 0 {
+		l.query = span{query + 1, hash, true}
+	}
+	if hash < len(s) {
+		l.fragment = span{hash + 1, len(s), true}
+	}
+	return l, f
+}
+
+// Delimiters for scanLayout, above the facts in layoutTable.
+const (
+	dHash = 1 << (8 + iota)
+	dQuery
+	dSlash
+	dColon
+)
+
+// layoutTable holds, for each byte, its facts and what it delimits.
+var layoutTable = func() (t [256]uint16) {
+	for b := range t {
+		t[b] = uint16(factTable[b])
+	}
+	t['#'] |= dHash
+	t['?'] |= dQuery
+	t['/'] |= dSlash
+	t[':'] |= dColon
+	return t
+}()
+
 // browserLayout splits s, already stripped of tabs, newlines and edge
 // spaces, as the URL Standard's state machine delimits the components of a
 // URL whose scheme is special: after the scheme any run of "/" and "\"

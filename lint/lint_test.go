@@ -263,9 +263,14 @@ func TestRFCLayout(t *testing.T) {
 		// Not references: Appendix B splits any string.
 		":a", "a/b:c", "a?b:c", "a#b:c", "s:x//y", "s:?//x", "s://a/b:c?d#e#f?g", "s://a?b/c", "s://a#b/c",
 		"http://a@b@c/", "http:\\\\x\\y", "s:// x:1 /p", "s:a:b://c", "//a:b@c:d@e",
+		"s://h:1:2/p", "s://h/p:1", "s://h?:1/", "//h:8", "s:/h:1/", "s:///:1", "s://[::1]:8/", "s://u@h:8/",
+		"a:b/c://d", "s://h#x?y", "?#", "s:#", "s://#", "s://h:8#f", "s://h:/p",
 	} {
 		m := appendixB.FindStringSubmatchIndex(s)
 		l := rfcLayout(s)
+		if sl, f := scanLayout(s); sl != l || f != scanFacts(s) {
+			t.Errorf("scanLayout(%q) = %+v, %b; rfcLayout and scanFacts give %+v, %b", s, sl, f, l, scanFacts(s))
+		}
 		want := layout{scheme: spanOf(m, 2), authority: spanOf(m, 4), path: spanOf(m, 5), query: spanOf(m, 7), fragment: spanOf(m, 9)}
 		got := layout{scheme: l.scheme, authority: l.authority, path: l.path, query: l.query, fragment: l.fragment}
 		if got != want {
