@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -299,6 +300,24 @@ func TestRFCLayout(t *testing.T) {
 			if p.p.ok != p.has || p.p.of(s) != p.component {
 				t.Errorf("rfcLayout(%q): %s %+v %q, the parser reads %v %q", s, p.name, p.p, p.p.of(s), p.has, p.component)
 			}
+		}
+	}
+}
+
+// TestCleanAllocs checks that Lint allocates, on a URL it finds nothing
+// in, only what net/url.Parse allocates (its *url.URL): the checks skip
+// what cannot fire and compare readings without building strings.
+func TestCleanAllocs(t *testing.T) {
+	for _, s := range []string{
+		"https://example.com/a/b.html?x=1&y=2#top", "http://www.example.org/", "file:///usr/share/doc/index.html",
+		"mailto:user@example.com", "urn:isbn:0451450523", "/relative/path?q", "https://example.com:8443/x",
+	} {
+		if fs := Lint(s); len(fs) != 0 {
+			t.Fatalf("Lint(%q) = %v, want no finding", s, fs)
+		}
+		netURL := testing.AllocsPerRun(50, func() { _, _ = url.Parse(s) })
+		if n := testing.AllocsPerRun(50, func() { Lint(s) }); n > netURL {
+			t.Errorf("Lint(%q): %v allocations, net/url.Parse alone %v", s, n, netURL)
 		}
 	}
 }
