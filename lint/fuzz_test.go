@@ -55,24 +55,3 @@ func FuzzLint(f *testing.F) {
 		_, _ = Policy{}.Check(s)
 	})
 }
-
-// FuzzLayout checks that scanLayout's one pass finds what rfcLayout, the
-// regular expression of RFC 3986, Appendix B, and scanFacts find, for any
-// string.
-func FuzzLayout(f *testing.F) {
-	for _, s := range []string{
-		"", "s://u@h:1/p?q#f", "//h:8", "s:a:b://c", "s://h:1:2/p", "s://[::1]:8/", "a/b:c", "s://h?:1/#?",
-		"http:\\\\x\\y", " s://h/\t", "s://a@b@c/%2f;", "s:#//h:1", "?//h:1/", "s:///:1/",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		l, fs := scanLayout(s)
-		if want := rfcLayout(s); l != want {
-			t.Fatalf("scanLayout(%q) = %+v, rfcLayout %+v", s, l, want)
-		}
-		if want := scanFacts(s); fs != want {
-			t.Fatalf("scanLayout(%q) facts %b, scanFacts %b", s, fs, want)
-		}
-	})
-}

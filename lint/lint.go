@@ -183,6 +183,28 @@ var factTable = func() (t [256]facts) {
 	return t
 }()
 
+// validFacts returns the facts of s, a valid IRI reference parsed as u,
+// without a pass of its own: the grammars of RFC 3986 (section 2) and RFC
+// 3987 (section 2.2) allow no control, space or "\" anywhere, and "[" only
+// to open an IP-literal host (section 3.2.2); "%", "@" and ";" may be in
+// several components and are looked for.
+func validFacts(s string, u *uri.IRI) facts {
+	var f facts
+	if k := u.HostKind(); k == uri.HostIPv6 || k == uri.HostIPvFuture {
+		f |= hasBracket
+	}
+	if strings.IndexByte(s, '%') >= 0 {
+		f |= hasPercent
+	}
+	if strings.IndexByte(s, '@') >= 0 {
+		f |= hasAt
+	}
+	if strings.IndexByte(s, ';') >= 0 {
+		f |= hasSemicolon
+	}
+	return f
+}
+
 // lowerASCII returns s with ASCII letters in lowercase, s itself when it
 // has none in uppercase.
 func lowerASCII(s string) string {
@@ -237,13 +259,18 @@ func (c *checker) run() {
 	var err error
 	c.iri, err = uri.ParseIRI(s)
 	c.valid = err == nil
-	c.rfc, c.facts = scanLayout(s)
+	if c.valid {
+		c.facts = validFacts(s, &c.iri)
+	} else {
+		c.facts = scanFacts(s)
+	}
 	c.cleanInput()
 	if c.valid && c.clean.s == s {
 		c.scheme = lowerASCII(c.iri.Scheme())
 	} else {
 		c.scheme = lowerASCII(c.rfcSchemeOf(c.clean.s))
 	}
+	c.rfc = rfcLayout(s)
 	if c.clean.s == s && c.facts&hasBackslash == 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {
 		// Nothing removed, no "\", two slashes: browsers delimit the
 		// components as RFC 3986 does.
