@@ -37,14 +37,18 @@ var pathPlain = func() (t [256]bool) {
 }()
 
 // The runs of bytes that the fast path takes as they are: those of a path
-// ("/" and the bytes of pathPlain), of a query (not in the query or
+// ("/" and the bytes of pathPlain; pathRunNoDot without "." and "%", the
+// bytes a dot segment begins with), of a query (not in the query or
 // special-query percent-encode set, nor "#") and of a fragment (not in the
 // fragment percent-encode set). Each holds 1 for a byte of the run, for
 // skipRun.
-var pathRun, queryRun, specialQueryRun, fragmentRun = func() (p, q, sq, f [256]uint8) {
+var pathRun, pathRunNoDot, queryRun, specialQueryRun, fragmentRun = func() (p, pn, q, sq, f [256]uint8) {
 	for c := range 256 {
 		if pathPlain[c] || c == '/' {
 			p[c] = 1
+			if c != '.' && c != '%' {
+				pn[c] = 1
+			}
 		}
 		if encodeTable[c]&setQuery == 0 && c != '#' {
 			q[c] = 1
@@ -208,27 +212,31 @@ func parseFast(s string) (URL, bool) {
 		// dot segment (after "/." or "/%") or a drive letter (file).
 		u.pathStart = uint32(i)
 		start := i
-		i = skipRun(s, i, &pathRun)
+		for {
+			i = skipRun(s, i, &pathRunNoDot)
+			if i == n || s[i] != '.' && s[i] != '%' || pathRun[s[i]] == 0 {
+				break
+			}
+			if i > start && s[i-1] == '/' {
+				// A segment begins with "." or "%": a dot segment is
+				// one of ".", "..", "%2e" and the like, six bytes at
+				// most.
+				e := i + 1
+				for e < n && e-i <= 6 && s[e] != '/' && pathRun[s[e]] != 0 {
+					e++
+				}
+				if seg := s[i:e]; isSingleDot(seg) || isDoubleDot(seg) {
+					return URL{}, false
+				}
+			}
+			i++
+		}
 		if i < n && s[i] != '?' && s[i] != '#' {
 			return URL{}, false
 		}
 		path := s[start:i]
 		if path != "" && path[0] != '/' {
 			return URL{}, false
-		}
-		if strings.Contains(path, "/.") || strings.Contains(path, "/%") {
-			for rest := path; rest != ""; {
-				seg := rest[1:]
-				k := strings.IndexByte(seg, '/')
-				if k >= 0 {
-					seg, rest = seg[:k], seg[k:]
-				} else {
-					rest = ""
-				}
-				if len(seg) > 0 && (seg[0] == '.' || seg[0] == '%') && (isSingleDot(seg) || isDoubleDot(seg)) {
-					return URL{}, false
-				}
-			}
 		}
 		if u.kind == schemeFile && len(path) >= 3 {
 			seg := path[1:]
