@@ -46,11 +46,37 @@ func (c *checker) hostsDiffer() bool {
 }
 
 // checkAuthority checks the delimiters of the authority and the userinfo.
+// Each check needs a byte that the facts tell whether the input holds: an
+// "@" for several of them and for a userinfo (either reading ends the
+// userinfo at an "@"), a "\\" for a backslash, a "[" for an IP-literal.
 func (c *checker) checkAuthority() {
+	if c.facts&hasAt != 0 {
+		c.checkMultipleAt()
+	}
+	if c.facts&hasBackslash != 0 && isSpecial(c.scheme) {
+		c.checkBackslash()
+	}
+	if c.facts&hasAt != 0 {
+		// The userinfo, in either reading.
+		c.checkUserinfo(c.rfc.userinfo, false)
+		if !c.same && c.br.userinfo.ok && c.br.userinfo.of(c.clean.s) != c.rfc.userinfo.of(c.in) {
+			c.checkUserinfo(c.br.userinfo, true)
+		}
+	}
+	if c.facts&hasBracket != 0 {
+		// Zones and "]".
+		c.checkZone(c.rfc, c.in, c.add)
+		if !c.same {
+			c.checkZone(c.br, c.clean.s, c.addClean)
+		}
+	}
+}
+
+// checkMultipleAt reports several "@" in the authority: first against
+// last.
+func (c *checker) checkMultipleAt() {
 	s, cs := c.in, c.clean.s
 	rfcAuth, brAuth := c.rfc.authority.of(s), c.br.authority.of(cs)
-
-	// Several "@": first against last.
 	auth, authSpan, inClean := rfcAuth, c.rfc.authority, false
 	if !c.same && strings.Count(brAuth, "@") > strings.Count(rfcAuth, "@") {
 		auth, authSpan, inClean = brAuth, c.br.authority, true
@@ -66,38 +92,28 @@ func (c *checker) checkAuthority() {
 			c.add(CodeMultipleAt, High, uri.ComponentUserinfo, authSpan.start, authSpan.end, msg)
 		}
 	}
+}
 
-	// "\" in a special URL.
-	if isSpecial(c.scheme) {
-		end := len(cs)
-		if c.br.query.ok {
-			end = c.br.query.start - 1
-		} else if c.br.fragment.ok {
-			end = c.br.fragment.start - 1
-		}
-		if k := strings.IndexByte(cs[:end], '\\'); k >= 0 {
-			sev, comp := Low, uri.ComponentPath
-			msg := `"\" in a ` + c.scheme + ` URL: browsers read it as "/"`
-			if c.hostsDiffer() {
-				sev, comp = High, uri.ComponentHost
-				msg += " and read the host " + quote(c.br.host.of(cs)) + ", RFC 3986 and net/url the host " + quote(c.rfc.host.of(s))
-			} else if c.br.authority.ok && k < c.br.authority.end {
-				sev, comp = Medium, uri.ComponentHost
-			}
-			c.addClean(CodeBackslash, sev, comp, k, k+1, msg)
-		}
+// checkBackslash reports a "\\" before the query or fragment of a special
+// URL.
+func (c *checker) checkBackslash() {
+	s, cs := c.in, c.clean.s
+	end := len(cs)
+	if c.br.query.ok {
+		end = c.br.query.start - 1
+	} else if c.br.fragment.ok {
+		end = c.br.fragment.start - 1
 	}
-
-	// The userinfo, in either reading.
-	c.checkUserinfo(c.rfc.userinfo, false)
-	if !c.same && c.br.userinfo.ok && c.br.userinfo.of(cs) != c.rfc.userinfo.of(s) {
-		c.checkUserinfo(c.br.userinfo, true)
-	}
-
-	// Zones and "]".
-	c.checkZone(c.rfc, s, c.add)
-	if !c.same {
-		c.checkZone(c.br, cs, c.addClean)
+	if k := strings.IndexByte(cs[:end], '\\'); k >= 0 {
+		sev, comp := Low, uri.ComponentPath
+		msg := `"\" in a ` + c.scheme + ` URL: browsers read it as "/"`
+		if c.hostsDiffer() {
+			sev, comp = High, uri.ComponentHost
+			msg += " and read the host " + quote(c.br.host.of(cs)) + ", RFC 3986 and net/url the host " + quote(c.rfc.host.of(s))
+		} else if c.br.authority.ok && k < c.br.authority.end {
+			sev, comp = Medium, uri.ComponentHost
+		}
+		c.addClean(CodeBackslash, sev, comp, k, k+1, msg)
 	}
 }
 
@@ -235,14 +251,20 @@ func (c *checker) checkPortSpan(p span, text string, add func(Code, Severity, ur
 // checkPathQuery checks the percent-encodings of the path, query and
 // fragment, and the query's separators.
 func (c *checker) checkPathQuery() {
-	s, l := c.in, c.rfc
-	if strings.IndexByte(s, '%') >= 0 {
+	s, l := c.in, &c.rfc
+	if c.facts&hasPercent != 0 {
 		c.checkPercent()
 	}
 	q := l.query.of(s)
-	if k := strings.IndexByte(q, ';'); k >= 0 {
+	if c.facts&hasSemicolon == 0 {
+		// No ";" anywhere.
+	} else if k := strings.IndexByte(q, ';'); k >= 0 {
 		c.add(CodeSemicolonQuery, Low, uri.ComponentQuery, l.query.start+k, l.query.start+k+1,
 			`";" in the query: net/url.ParseQuery drops the pair that holds it and returns an error, browsers keep it in the value, older servers split parameters at it (CVE-2021-23336)`)
+	}
+	// More than maxNetURLParams parameters take as many "&" at least.
+	if len(q) < maxNetURLParams {
+		return
 	}
 	if n := strings.Count(q, "&") + 1; n > maxNetURLParams {
 		c.add(CodeQueryLimit, Medium, uri.ComponentQuery, l.query.start, l.query.end,
@@ -253,7 +275,7 @@ func (c *checker) checkPathQuery() {
 // checkPercent checks the triplets of the input: what they decode to in
 // each component, and the path segments they hide.
 func (c *checker) checkPercent() {
-	s, l := c.in, c.rfc
+	s, l := c.in, &c.rfc
 	c.checkEncodings(l.userinfo, uri.ComponentUserinfo)
 	c.checkEncodings(l.path, uri.ComponentPath)
 	c.checkEncodings(l.query, uri.ComponentQuery)

@@ -123,8 +123,7 @@ func plainName(h string) bool {
 		return false
 	}
 	for i := 0; i < len(h); i++ {
-		b := h[i]
-		if !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '.') {
+		if !nameByte[h[i]] {
 			return false
 		}
 	}
@@ -132,6 +131,15 @@ func plainName(h string) bool {
 	last = last[strings.LastIndexByte(last, '.')+1:]
 	return last != "" && !(last[0] >= '0' && last[0] <= '9') && !strings.Contains(h, "xn--")
 }
+
+// nameByte holds the bytes of plainName: lowercase letters, digits, "-"
+// and ".".
+var nameByte = func() (t [256]bool) {
+	for _, b := range []byte("abcdefghijklmnopqrstuvwxyz0123456789-.") {
+		t[b] = true
+	}
+	return t
+}()
 
 // idnaBrowser maps a host as browsers do (UTS #46, non-transitional).
 var idnaBrowser = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.StrictDomainName(false))

@@ -3,8 +3,6 @@ package lint
 import (
 	"sort"
 	"strings"
-
-	"github.com/ferret-go/uri"
 )
 
 // span is the byte range s[start:end] of a component; ok tells a present
@@ -36,61 +34,39 @@ type layout struct {
 // userinfo (the RFC allows none in it, so a valid reference has at most
 // one) and the first ":" outside an IP-literal beginning the port. For a
 // valid reference these are the components the RFC's grammar finds.
+//
+// No group before the fragment holds a "#", and none before the query a
+// "?": the first "#" begins the fragment and the first "?" before it the
+// query, so the split is a few byte searches (IndexByte), not a loop.
 func rfcLayout(s string) layout {
 	var l layout
+	f := strings.IndexByte(s, '#')
+	if f < 0 {
+		f = len(s)
+	}
+	q := strings.IndexByte(s[:f], '?')
+	if q < 0 {
+		q = f
+	}
 	i := 0
-	if k := indexSet(s, &setSchemeEnd); k > 0 && s[k] == ':' {
+	if k := strings.IndexByte(s[:q], ':'); k > 0 && strings.IndexByte(s[:k], '/') < 0 {
 		l.scheme = span{0, k, true}
 		i = k + 1
 	}
-	if strings.HasPrefix(s[i:], "//") {
-		end := len(s)
-		if k := indexSet(s[i+2:], &setAuthEnd); k >= 0 {
+	if strings.HasPrefix(s[i:q], "//") {
+		end := q
+		if k := strings.IndexByte(s[i+2:q], '/'); k >= 0 {
 			end = i + 2 + k
 		}
 		l.splitAuthority(s, i+2, end)
 		i = end
 	}
-	l.rest(s, i)
-	return l
-}
-
-// iriLayout is rfcLayout for a valid reference, from the components the
-// parser found rather than a second scan: the grammar and Appendix B split a
-// valid reference alike (RFC 3986, Appendix B).
-func iriLayout(u *uri.IRI) layout {
-	var l layout
-	i := 0
-	if u.HasScheme() {
-		i = len(u.Scheme())
-		l.scheme = span{0, i, true}
-		i++
+	l.path = span{i, q, true}
+	if q < f {
+		l.query = span{q + 1, f, true}
 	}
-	if u.HasAuthority() {
-		start := i + 2
-		end := start + len(u.Authority())
-		l.authority = span{start, end, true}
-		h := start
-		if u.HasUserinfo() {
-			h += len(u.Userinfo())
-			l.userinfo = span{start, h, true}
-			h++
-		}
-		he := h + len(u.Host())
-		l.host = span{h, he, true}
-		if u.HasPort() {
-			l.port = span{he + 1, end, true}
-		}
-		i = end
-	}
-	pe := i + len(u.Path())
-	l.path = span{i, pe, true}
-	if u.HasQuery() {
-		l.query = span{pe + 1, pe + 1 + len(u.Query()), true}
-		pe = l.query.end
-	}
-	if u.HasFragment() {
-		l.fragment = span{pe + 1, pe + 1 + len(u.Fragment()), true}
+	if f < len(s) {
+		l.fragment = span{f + 1, len(s), true}
 	}
 	return l
 }
@@ -231,8 +207,6 @@ func newByteSet(chars string) (b byteSet) {
 
 // The sets of bytes that end a component, for the layouts.
 var (
-	setSchemeEnd = newByteSet(":/?#")
-	setAuthEnd   = newByteSet("/?#")
 	setBrAuthEnd = newByteSet("/\\?#")
 	setPathEnd   = newByteSet("?#")
 	setTabNL     = newByteSet("\t\r\n")

@@ -96,7 +96,12 @@ func readNetURL(s string) Reading {
 	if err != nil {
 		return Reading{Err: err}
 	}
-	r := Reading{Scheme: u.Scheme, Host: u.Hostname(), Port: u.Port(), Path: u.Path, Opaque: u.Opaque != ""}
+	r := Reading{Scheme: u.Scheme, Host: u.Host, Path: u.Path, Opaque: u.Opaque != ""}
+	if strings.IndexByte(u.Host, ':') >= 0 || strings.HasPrefix(u.Host, "[") {
+		// Hostname and Port split a host and port (without a ":" and
+		// brackets there is nothing to split).
+		r.Host, r.Port = u.Hostname(), u.Port()
+	}
 	if u.User != nil {
 		r.HasUserinfo = true
 		r.Userinfo = u.User.Username()
@@ -150,6 +155,74 @@ type checker struct {
 	same   bool   // br is rfc: clean.s is the input, delimited alike
 	valid  bool   // in is an IRI reference (RFC 3987), hence RFC 3986 if ASCII
 	iri    uri.IRI
+	facts  facts // which bytes occur in in
+}
+
+// facts records which bytes of interest occur in a string, found in one
+// pass (scanFacts) before any check runs. Most findings need one of these
+// bytes: a check whose byte does not occur could not fire and is skipped,
+// which is what makes a clean URL cheap. The cleaned text (c.clean.s) is
+// the input less some bytes, so what does not occur in the input does not
+// occur in it either.
+type facts uint8
+
+const (
+	hasSpace     facts = 1 << iota // a byte <= ' ': C0 controls, space, tab, CR, LF
+	hasBackslash                   // "\"
+	hasPercent                     // "%"
+	hasAt                          // "@"
+	hasSemicolon                   // ";"
+	hasBracket                     // "["
+)
+
+var factTable = func() (t [256]facts) {
+	for b := 0; b <= ' '; b++ {
+		t[b] = hasSpace
+	}
+	t['\\'], t['%'], t['@'], t[';'], t['['] = hasBackslash, hasPercent, hasAt, hasSemicolon, hasBracket
+	return t
+}()
+
+// validFacts returns the facts of s, a valid IRI reference parsed as u,
+// without a pass of its own: the grammars of RFC 3986 (section 2) and RFC
+// 3987 (section 2.2) allow no control, space or "\" anywhere, and "[" only
+// to open an IP-literal host (section 3.2.2); "%", "@" and ";" may be in
+// several components and are looked for.
+func validFacts(s string, u *uri.IRI) facts {
+	var f facts
+	if k := u.HostKind(); k == uri.HostIPv6 || k == uri.HostIPvFuture {
+		f |= hasBracket
+	}
+	if strings.IndexByte(s, '%') >= 0 {
+		f |= hasPercent
+	}
+	if strings.IndexByte(s, '@') >= 0 {
+		f |= hasAt
+	}
+	if strings.IndexByte(s, ';') >= 0 {
+		f |= hasSemicolon
+	}
+	return f
+}
+
+// lowerASCII returns s with ASCII letters in lowercase, s itself when it
+// has none in uppercase.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// scanFacts returns the facts of s.
+func scanFacts(s string) facts {
+	var f facts
+	for i := 0; i < len(s); i++ {
+		f |= factTable[s[i]]
+	}
+	return f
 }
 
 // add records a finding unless one with the same code and component is
@@ -183,17 +256,23 @@ func (c *checker) addClean(code Code, sev Severity, comp uri.Component, start, e
 
 func (c *checker) run() {
 	s := c.in
-	c.cleanInput()
-	c.scheme = strings.ToLower(c.rfcSchemeOf(c.clean.s))
-	iri, err := uri.ParseIRI(s)
-	c.valid, c.iri = err == nil, iri
+	var err error
+	c.iri, err = uri.ParseIRI(s)
+	c.valid = err == nil
 	if c.valid {
-		c.rfc = iriLayout(&c.iri)
+		c.facts = validFacts(s, &c.iri)
 	} else {
-		c.rfc = rfcLayout(s)
+		c.facts = scanFacts(s)
 	}
-	if c.clean.s == s && strings.IndexByte(s, '\\') < 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {
-		// Nothing removed, no "\\", two slashes: browsers delimit the
+	c.cleanInput()
+	if c.valid && c.clean.s == s {
+		c.scheme = lowerASCII(c.iri.Scheme())
+	} else {
+		c.scheme = lowerASCII(c.rfcSchemeOf(c.clean.s))
+	}
+	c.rfc = rfcLayout(s)
+	if c.clean.s == s && c.facts&hasBackslash == 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {
+		// Nothing removed, no "\", two slashes: browsers delimit the
 		// components as RFC 3986 does.
 		c.br, c.same = c.rfc, true
 	} else {
@@ -233,6 +312,11 @@ func (c *checker) rfcSchemeOf(s string) string {
 // cleanInput removes what browsers remove before parsing, and reports it.
 func (c *checker) cleanInput() {
 	s := c.in
+	if c.facts&hasSpace == 0 {
+		// Nothing for browsers to remove.
+		c.clean = cleaned{s: s}
+		return
+	}
 	i, j := 0, len(s)
 	for i < j && isC0Space(s[i]) {
 		i++
@@ -294,10 +378,20 @@ func (c *checker) checkInvalid(err error) {
 
 // rfcReading is RFC 3986's reading of a valid input, as a Reading.
 func (c *checker) rfcReading() Reading {
-	i := c.iri
-	r := Reading{Scheme: i.Scheme(), HasUserinfo: i.HasUserinfo(), Userinfo: i.DecodedUserinfo(),
+	if c.facts&hasPercent == 0 {
+		// Nothing to decode: the components as written, from the layout
+		// (an IP-literal without its brackets, as DecodedHost returns it).
+		s, l := c.in, &c.rfc
+		h := l.host.of(s)
+		if c.facts&hasBracket != 0 {
+			h = h[1 : len(h)-1]
+		}
+		return Reading{Scheme: l.scheme.of(s), HasUserinfo: l.userinfo.ok, Userinfo: l.userinfo.of(s),
+			Host: h, Port: l.port.of(s), Path: l.path.of(s)}
+	}
+	i := &c.iri
+	return Reading{Scheme: i.Scheme(), HasUserinfo: i.HasUserinfo(), Userinfo: i.DecodedUserinfo(),
 		Host: i.DecodedHost(), Port: i.Port(), Path: i.DecodedPath()}
-	return r
 }
 
 // checkReaders compares the readers' readings with RFC 3986's.
@@ -306,22 +400,26 @@ func (c *checker) checkReaders() {
 		return
 	}
 	want := c.rfcReading()
-	c.compare("net/url", readNetURL, want)
-	if c.iri.HasScheme() {
+	got := readNetURL(c.in)
+	c.compare("net/url", &got, &want)
+	if c.rfc.scheme.ok {
 		// The URL Standard reads a relative reference only against a
 		// base, which Lint does not have.
-		c.compare("whatwg", readWHATWG, want)
+		got = readWHATWG(c.in)
+		c.compare("whatwg", &got, &want)
 	}
 	for _, r := range c.opts.Readers {
 		if r.Read != nil {
-			c.compare(r.Name, r.Read, want)
+			got = r.Read(c.in)
+			c.compare(r.Name, &got, &want)
 		}
 	}
 }
 
-func (c *checker) compare(name string, read func(string) Reading, want Reading) {
-	got := read(c.in)
-	l := c.rfc
+// compare reports where got, the reading of the reader name, differs from
+// want, RFC 3986's.
+func (c *checker) compare(name string, got, want *Reading) {
+	l := &c.rfc
 	if got.Err != nil {
 		c.add(CodeDifferential, Low, 0, 0, len(c.in), name+" rejects this valid reference: "+got.Err.Error())
 		return
@@ -334,16 +432,16 @@ func (c *checker) compare(name string, read func(string) Reading, want Reading) 
 		c.add(CodeDifferential, sev, comp, p.start, p.end,
 			name+" reads "+what+" "+quote(g)+" where RFC 3986 reads "+quote(w))
 	}
-	scheme := strings.ToLower(want.Scheme)
+	// Each comparison tries byte equality first, the case of a clean URL.
 	switch {
-	case !strings.EqualFold(got.Scheme, want.Scheme):
+	case got.Scheme != want.Scheme && !strings.EqualFold(got.Scheme, want.Scheme):
 		diff(uri.ComponentScheme, l.scheme, "scheme", got.Scheme, want.Scheme, High)
-	case strings.TrimSuffix(got.Userinfo, ":") != strings.TrimSuffix(want.Userinfo, ":"):
+	case got.Userinfo != want.Userinfo && strings.TrimSuffix(got.Userinfo, ":") != strings.TrimSuffix(want.Userinfo, ":"):
 		// "user:" has an empty password, which the URL Standard drops.
 		diff(uri.ComponentUserinfo, l.userinfo, "userinfo", got.Userinfo, want.Userinfo, High)
-	case !sameHost(got.Host, want.Host):
+	case got.Host != want.Host && !sameHost(got.Host, want.Host):
 		diff(uri.ComponentHost, l.host, "host", got.Host, want.Host, High)
-	case portValue(got.Port, scheme) != portValue(want.Port, scheme):
+	case got.Port != want.Port && portValue(got.Port, c.scheme) != portValue(want.Port, c.scheme):
 		diff(uri.ComponentPort, l.port, "port", got.Port, want.Port, Medium)
 	case !got.Opaque && got.Path != want.Path:
 		diff(uri.ComponentPath, l.path, "path", got.Path, want.Path, Low)

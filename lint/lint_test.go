@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -244,20 +246,75 @@ func TestSeverity(t *testing.T) {
 	}
 }
 
-// TestIRILayout checks that the layout taken from a parsed reference is
-// the one Appendix B's split gives (RFC 3986, Appendix B), on every kind of
-// component, absent, empty or not.
-func TestIRILayout(t *testing.T) {
+// TestRFCLayout checks the split of rfcLayout against the regular
+// expression of RFC 3986, Appendix B, run as written, on strings valid and
+// not; and, for valid references, against the components the parser finds
+// (the grammar and Appendix B split a valid reference alike).
+func TestRFCLayout(t *testing.T) {
+	appendixB := regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+	spanOf := func(m []int, g int) span {
+		if m[2*g] < 0 {
+			return span{}
+		}
+		return span{m[2*g], m[2*g+1], true}
+	}
 	for _, s := range []string{
 		"", "a", "/a", "//", "//h", "//u@h:1/p?q#f", "s:", "s://", "s://@:", "s://[::1]:80/p?#",
 		"http://ü@bücher.de:8/ü?ü#ü", "?q", "#f", "s:p?q?#f?", "//h?q", "s://h#",
+		// Not references: Appendix B splits any string.
+		":a", "a/b:c", "a?b:c", "a#b:c", "s:x//y", "s:?//x", "s://a/b:c?d#e#f?g", "s://a?b/c", "s://a#b/c",
+		"http://a@b@c/", "http:\\\\x\\y", "s:// x:1 /p", "s:a:b://c", "//a:b@c:d@e",
+		"s://h:1:2/p", "s://h/p:1", "s://h?:1/", "//h:8", "s:/h:1/", "s:///:1", "s://[::1]:8/", "s://u@h:8/",
+		"a:b/c://d", "s://h#x?y", "?#", "s:#", "s://#", "s://h:8#f", "s://h:/p",
 	} {
+		m := appendixB.FindStringSubmatchIndex(s)
+		l := rfcLayout(s)
+		want := layout{scheme: spanOf(m, 2), authority: spanOf(m, 4), path: spanOf(m, 5), query: spanOf(m, 7), fragment: spanOf(m, 9)}
+		got := layout{scheme: l.scheme, authority: l.authority, path: l.path, query: l.query, fragment: l.fragment}
+		if got != want {
+			t.Errorf("rfcLayout(%q) = %+v, Appendix B gives %+v", s, got, want)
+		}
 		i, err := uri.ParseIRI(s)
 		if err != nil {
-			t.Fatalf("ParseIRI(%q): %v", s, err)
+			continue
 		}
-		if got, want := iriLayout(&i), rfcLayout(s); got != want {
-			t.Errorf("iriLayout(%q) = %+v, rfcLayout gives %+v", s, got, want)
+		parts := []struct {
+			name      string
+			p         span
+			has       bool
+			component string
+		}{
+			{"scheme", l.scheme, i.HasScheme(), i.Scheme()},
+			{"authority", l.authority, i.HasAuthority(), i.Authority()},
+			{"userinfo", l.userinfo, i.HasUserinfo(), i.Userinfo()},
+			{"host", l.host, i.HasAuthority(), i.Host()},
+			{"port", l.port, i.HasPort(), i.Port()},
+			{"path", l.path, true, i.Path()},
+			{"query", l.query, i.HasQuery(), i.Query()},
+			{"fragment", l.fragment, i.HasFragment(), i.Fragment()},
+		}
+		for _, p := range parts {
+			if p.p.ok != p.has || p.p.of(s) != p.component {
+				t.Errorf("rfcLayout(%q): %s %+v %q, the parser reads %v %q", s, p.name, p.p, p.p.of(s), p.has, p.component)
+			}
+		}
+	}
+}
+
+// TestCleanAllocs checks that Lint allocates, on a URL it finds nothing
+// in, only what net/url.Parse allocates (its *url.URL): the checks skip
+// what cannot fire and compare readings without building strings.
+func TestCleanAllocs(t *testing.T) {
+	for _, s := range []string{
+		"https://example.com/a/b.html?x=1&y=2#top", "http://www.example.org/", "file:///usr/share/doc/index.html",
+		"mailto:user@example.com", "urn:isbn:0451450523", "/relative/path?q", "https://example.com:8443/x",
+	} {
+		if fs := Lint(s); len(fs) != 0 {
+			t.Fatalf("Lint(%q) = %v, want no finding", s, fs)
+		}
+		netURL := testing.AllocsPerRun(50, func() { _, _ = url.Parse(s) })
+		if n := testing.AllocsPerRun(50, func() { Lint(s) }); n > netURL {
+			t.Errorf("Lint(%q): %v allocations, net/url.Parse alone %v", s, n, netURL)
 		}
 	}
 }

@@ -16,7 +16,7 @@ func Redact(s string) string {
 			start, end = l.userinfo.start+k, l.userinfo.end
 		}
 	}
-	c := &checker{in: s}
+	c := &checker{in: s, facts: scanFacts(s)}
 	c.cleanInput()
 	b := browserLayout(c.clean.s, strings.ToLower(c.rfcSchemeOf(c.clean.s)))
 	if b.userinfo.ok {

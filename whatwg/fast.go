@@ -1,5 +1,7 @@
 package whatwg
 
+import "strings"
+
 // A fast path for input that is already a URL's serialization in the
 // common shapes. parseFast checks, in one pass, that the basic URL parser
 // would return the input itself, and then only records where the
@@ -34,6 +36,49 @@ var pathPlain = func() (t [256]bool) {
 	return t
 }()
 
+// The runs of bytes that the fast path takes as they are: those of a path
+// ("/" and the bytes of pathPlain; pathRunNoDot without "." and "%", the
+// bytes a dot segment begins with), of a query (not in the query or
+// special-query percent-encode set, nor "#") and of a fragment (not in the
+// fragment percent-encode set). Each holds 1 for a byte of the run, for
+// skipRun.
+var pathRun, pathRunNoDot, queryRun, specialQueryRun, fragmentRun = func() (p, pn, q, sq, f [256]uint8) {
+	for c := range 256 {
+		if pathPlain[c] || c == '/' {
+			p[c] = 1
+			if c != '.' && c != '%' {
+				pn[c] = 1
+			}
+		}
+		if encodeTable[c]&setQuery == 0 && c != '#' {
+			q[c] = 1
+		}
+		if encodeTable[c]&setSpecialQuery == 0 && c != '#' {
+			sq[c] = 1
+		}
+		if encodeTable[c]&setFragment == 0 {
+			f[c] = 1
+		}
+	}
+	return
+}()
+
+// skipRun returns the index of the first byte of s at or after i that is
+// not in the run t, or len(s); eight bytes at a time while all are in it.
+func skipRun(s string, i int, t *[256]uint8) int {
+	for i+8 <= len(s) {
+		w := s[i : i+8]
+		if t[w[0]]&t[w[1]]&t[w[2]]&t[w[3]]&t[w[4]]&t[w[5]]&t[w[6]]&t[w[7]] == 0 {
+			break
+		}
+		i += 8
+	}
+	for i < len(s) && t[s[i]] != 0 {
+		i++
+	}
+	return i
+}
+
 // parseFast returns the URL of s and true when s is the serialization of
 // the URL that the basic URL parser makes of it (against any base, since s
 // then has a scheme), or that and the path "/" a special URL without a path
@@ -42,7 +87,11 @@ var pathPlain = func() (t [256]bool) {
 // that the parser must decide.
 func parseFast(s string) (URL, bool) {
 	n := len(s)
-	if n == 0 || n >= 1<<31 || s[n-1] == ' ' || s[0] < 'a' || s[0] > 'z' || !plainASCII(s) {
+	// No pass of its own for controls, spaces and non-ASCII bytes: every
+	// loop below stops at them, as they are in the C0 control
+	// percent-encode set (and so in every set the loops check), or are no
+	// scheme, host or port byte.
+	if n == 0 || n >= 1<<31 || s[n-1] == ' ' || s[0] < 'a' || s[0] > 'z' {
 		return URL{}, false
 	}
 	i := 1
@@ -157,51 +206,61 @@ func parseFast(s string) (URL, bool) {
 		}
 	}
 	if !u.opaque {
-		// A path of segments as written: nothing to encode, no "\", no
-		// dot segment, no Windows drive letter to normalize.
+		// A path of segments as written: nothing to encode, no "\\", no
+		// dot segment, no Windows drive letter to normalize. The bytes
+		// are checked in one run; the segments only where one may be a
+		// dot segment (after "/." or "/%") or a drive letter (file).
 		u.pathStart = uint32(i)
-		first := true
-		for i < n && s[i] == '/' {
+		start := i
+		for {
+			i = skipRun(s, i, &pathRunNoDot)
+			if i == n || s[i] != '.' && s[i] != '%' || pathRun[s[i]] == 0 {
+				break
+			}
+			if i > start && s[i-1] == '/' {
+				// A segment begins with "." or "%": a dot segment is
+				// one of ".", "..", "%2e" and the like, six bytes at
+				// most.
+				e := i + 1
+				for e < n && e-i <= 6 && s[e] != '/' && pathRun[s[e]] != 0 {
+					e++
+				}
+				if seg := s[i:e]; isSingleDot(seg) || isDoubleDot(seg) {
+					return URL{}, false
+				}
+			}
 			i++
-			start := i
-			for i < n && pathPlain[s[i]] {
-				i++
-			}
-			if i < n && s[i] != '/' && s[i] != '?' && s[i] != '#' {
-				return URL{}, false
-			}
-			seg := s[start:i]
-			if len(seg) > 0 && (seg[0] == '.' || seg[0] == '%') && (isSingleDot(seg) || isDoubleDot(seg)) {
-				return URL{}, false
-			}
-			if first && u.kind == schemeFile && isDriveLetter(seg) && seg[1] == '|' {
-				return URL{}, false
-			}
-			first = false
 		}
 		if i < n && s[i] != '?' && s[i] != '#' {
 			return URL{}, false
 		}
+		path := s[start:i]
+		if path != "" && path[0] != '/' {
+			return URL{}, false
+		}
+		if u.kind == schemeFile && len(path) >= 3 {
+			seg := path[1:]
+			if k := strings.IndexByte(seg, '/'); k >= 0 {
+				seg = seg[:k]
+			}
+			if isDriveLetter(seg) && seg[1] == '|' {
+				return URL{}, false
+			}
+		}
 	}
 	u.pathEnd = uint32(i)
 	if i < n && s[i] == '?' {
-		set := uint8(setQuery)
+		t := &queryRun
 		if special {
-			set = setSpecialQuery
+			t = &specialQueryRun
 		}
-		for i++; i < n && s[i] != '#'; i++ {
-			if encodeTable[s[i]]&set != 0 {
-				return URL{}, false
-			}
+		if i = skipRun(s, i+1, t); i < n && s[i] != '#' {
+			return URL{}, false
 		}
 	}
 	u.fragStart = uint32(i)
-	if i < n {
-		for i++; i < n; i++ {
-			if encodeTable[s[i]]&setFragment != 0 {
-				return URL{}, false
-			}
-		}
+	if i < n && skipRun(s, i+1, &fragmentRun) < n {
+		return URL{}, false
 	}
 	if addSlash {
 		// The one allocation: the href with the "/" after the host.
