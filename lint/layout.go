@@ -91,10 +91,8 @@ func browserLayout(s, scheme string) layout {
 	for j < len(s) && (s[j] == '/' || s[j] == '\\') {
 		j++
 	}
-	if scheme == "file" && j-i < 2 {
-		// file URLs without "//" have no authority.
-		l.rest(s, i)
-		return l
+	if scheme == "file" {
+		return fileLayout(s, i, j, l)
 	}
 	end := len(s)
 	if k := indexSet(s[j:], &setBrAuthEnd); k >= 0 {
@@ -104,6 +102,36 @@ func browserLayout(s, scheme string) layout {
 	l.rest(s, end)
 	return l
 }
+
+// fileLayout ends browserLayout for a file URL, whose states differ from
+// the other special schemes' (URL Standard, "file state", "file slash
+// state", "file host state"): exactly two of the slashes at s[i:j] lead to
+// the host, which runs to the next "/", "\", "?" or "#" with no userinfo or
+// port in it, and a host that is a Windows drive letter ("c:" or "c|") is
+// the path's first segment instead. So "file:///127.1/x" has an empty host
+// and "file://c:/x" none.
+func fileLayout(s string, i, j int, l layout) layout {
+	if j-i < 2 {
+		// file URLs without "//" have no authority.
+		l.rest(s, i)
+		return l
+	}
+	h := i + 2
+	end := len(s)
+	if k := indexSet(s[h:], &setBrAuthEnd); k >= 0 {
+		end = h + k
+	}
+	if end-h == 2 && isASCIILetter(s[h]) && (s[h+1] == ':' || s[h+1] == '|') {
+		l.rest(s, h)
+		return l
+	}
+	l.authority = span{h, end, true}
+	l.host = span{h, end, true}
+	l.rest(s, end)
+	return l
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // splitAuthority fills the authority, userinfo, host and port of l from
 // s[start:end].
