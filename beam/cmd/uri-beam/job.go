@@ -262,7 +262,9 @@ func (f *writeHostsFn) ProcessElement(ctx context.Context, _ int, hosts func(*ho
 // a line that is not, or is only white space, goes to the second output.
 //
 // A file is read whole by one worker: gzip cannot be split, and neither is
-// a plain file here.
+// a plain file here. The SDK's textio.Read (v2.77.0) is not used: it reads a
+// .gz file only as far as its compressed size, measured in decompressed
+// bytes (on testdata/more.txt.gz it gave 228 of 3,042 lines).
 type readLinesFn struct {
 	Field string
 }
