@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
@@ -150,8 +149,8 @@ func TestNormalizeAndDedupe(t *testing.T) {
 }
 
 func init() {
-	register.Function2x1(formatCount)
-	register.Function1x1(whereRejected)
+	beam.RegisterFunction(formatCount)
+	beam.RegisterFunction(whereRejected)
 }
 
 // formatCount writes a key and its count as "key=count", so that counts
