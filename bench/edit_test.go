@@ -286,7 +286,7 @@ var (
 		{"some", " the quick brown fox jumps over the lazy dog,"},
 		{"all", "日本語のテキストを符号化する"},
 	}
-	escapeLens = []int{1, 16, 256, 4 << 10, 64 << 10, 1 << 20}
+	escapeLens = []int{1, 4, 16, 64, 256, 1 << 10, 64 << 10, 1 << 20}
 )
 
 func repeatTo(pattern string, n int) string {
