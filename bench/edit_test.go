@@ -438,5 +438,10 @@ func BenchmarkEditFloor(b *testing.B) {
 		b.Run("op=concat/data="+name, func(b *testing.B) {
 			measure(b, func(i int) { sink = us[i%len(us)].u.String() + "#x" })
 		})
+		// strings.Clone is one allocation of the text's exact length and
+		// one copy, without concatenation's bookkeeping: the true floor.
+		b.Run("op=clone/data="+name, func(b *testing.B) {
+			measure(b, func(i int) { sink = strings.Clone(us[i%len(us)].u.String()) })
+		})
 	}
 }
