@@ -311,10 +311,10 @@ const escapeChunk = 256
 // Escape is for producing a component from data (section 2.4); escaping text
 // that is already percent-encoded encodes its "%" again.
 func Escape(s string, m EscapeMode) string {
-	if m == EscapePathNoScheme {
+	bit := modeBit[m]
+	if bit == 0 {
 		return escapeNoScheme(s)
 	}
-	bit := m.bits()
 	i := firstUnsafe(s, bit)
 	if i == len(s) {
 		return s
@@ -328,6 +328,19 @@ func Escape(s string, m EscapeMode) string {
 	}
 	return escapeFrom(s, i, bit)
 }
+
+// modeBit[m] is m.bits() for every EscapeMode m but EscapePathNoScheme,
+// whose entry is 0: one load where the switch of charset costs a fifth of
+// Escape of a short text with nothing to encode (callgrind). It is computed
+// once and never written after.
+var modeBit = func() (t [256]uint16) {
+	for m := range t {
+		if EscapeMode(m) != EscapePathNoScheme {
+			t[m] = EscapeMode(m).bits()
+		}
+	}
+	return t
+}()
 
 // escapeNoScheme is Escape in EscapePathNoScheme mode, whose first segment
 // and rest are escaped differently.
@@ -347,11 +360,12 @@ func escapeNoScheme(s string) string {
 // encoding stays small.
 func escapeFrom(s string, i int, bit uint16) string {
 	if len(s) <= escapeShort/3 {
-		// Short: a smaller buffer to zero.
+		// Short: a smaller buffer to zero, filled without bounds checks.
 		var buf [escapeShort]byte
-		copy(buf[:], s[:i])
-		n := i + fillEscaped(buf[i:], s[i:], bit)
-		return string(buf[:n])
+		if i > 0 {
+			copy(buf[:], s[:i])
+		}
+		return string(buf[:fillShort(&buf, i, s[i:], bit)])
 	}
 	var buf [256]byte
 	if i+3*(len(s)-i) <= len(buf) {
@@ -376,6 +390,30 @@ func escapeFrom(s string, i int, bit uint16) string {
 // escapeShort is the size of the buffer escapeFrom uses for a text short
 // enough that it fits whatever it holds.
 const escapeShort = 64
+
+// fillShort is fillEscaped for a text short enough that buf holds it
+// escaped, written from buf[j:]; it returns the end. Every index is masked
+// to the buffer's size, which a short text never reaches, so that the
+// compiler drops the bounds checks: a third of the instructions of a
+// 4-byte escape's loop (callgrind), where net/url was ahead.
+func fillShort(buf *[escapeShort]byte, j int, s string, b uint16) int {
+	const m = escapeShort - 1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case literal[c]&b != 0:
+			buf[j&m] = c
+			j++
+		case c == ' ' && b == formBit:
+			buf[j&m] = '+'
+			j++
+		default:
+			buf[j&m], buf[(j+1)&m], buf[(j+2)&m] = '%', upperhex[c>>4], upperhex[c&15]
+			j += 3
+		}
+	}
+	return j
+}
 
 // AppendEscape appends s percent-encoded as [Escape] does to dst and returns
 // the extended buffer. It allocates only when dst must grow.

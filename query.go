@@ -101,7 +101,7 @@ func (u URI) QueryParams(mode QueryMode) Query { return Query{raw: u.Query(), mo
 // gives an empty query ("?"), as [URI.WithQuery] does with ""; use
 // [URI.WithoutQuery] to remove the query.
 func (u URI) WithQueryParams(q Query) URI {
-	u.splice(iQuery, "?", q.raw)
+	u.splice(iQuery, '?', q.raw, 0)
 	return u
 }
 

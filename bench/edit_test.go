@@ -286,7 +286,7 @@ var (
 		{"some", " the quick brown fox jumps over the lazy dog,"},
 		{"all", "日本語のテキストを符号化する"},
 	}
-	escapeLens = []int{1, 16, 256, 4 << 10, 64 << 10, 1 << 20}
+	escapeLens = []int{1, 4, 16, 64, 256, 1 << 10, 64 << 10, 1 << 20}
 )
 
 func repeatTo(pattern string, n int) string {
@@ -437,6 +437,11 @@ func BenchmarkEditFloor(b *testing.B) {
 		us := data[name][0]
 		b.Run("op=concat/data="+name, func(b *testing.B) {
 			measure(b, func(i int) { sink = us[i%len(us)].u.String() + "#x" })
+		})
+		// strings.Clone is one allocation of the text's exact length and
+		// one copy, without concatenation's bookkeeping: the true floor.
+		b.Run("op=clone/data="+name, func(b *testing.B) {
+			measure(b, func(i int) { sink = strings.Clone(us[i%len(us)].u.String()) })
 		})
 	}
 }
