@@ -308,7 +308,7 @@ func TestCanonicalShortcut(t *testing.T) {
 			t.Errorf("Parse(%q) = %q, %v; want %q", c.in, u.String(), err, c.want)
 			continue
 		}
-		if slow, err := parse(c.in, false); err != nil || slow != u {
+		if slow, err := parseFull(c.in); err != nil || slow != u {
 			t.Errorf("Parse(%q) = %+v; the full steps give %+v, %v", c.in, u, slow, err)
 		}
 		s := u.String()

@@ -103,7 +103,8 @@ func (u URL) Query() string {
 
 // Canonicalize returns the canonical form of the URL s (see [Parse]).
 func Canonicalize(s string) (string, error) {
-	u, err := Parse(s)
+	var u URL
+	err := parse(&u, s, true)
 	return u.String(), err
 }
 
