@@ -313,13 +313,17 @@ func parseSlow(u *URL, s string, start, end, schemeEnd int) error {
 	}
 	out = keycanon.AppendEscaped(out, path)
 	out = keycanon.AppendEscaped(out, query)
-	*u = URL{n: len(out), hostStart: hostStart, hostEnd: hostEnd, exprHost: hostStart, pathLen: pathN, queryLen: queryN, ip: ip}
+	urlLen, exprHost := len(out), hostStart
 	if port >= 0 {
-		u.exprHost = len(out)
+		exprHost = len(out)
 		out = append(out, out[hostStart:hostEnd]...)
-		out = append(out, out[u.n-pathN-queryN:u.n]...)
+		out = append(out, out[urlLen-pathN-queryN:urlLen]...)
 	}
-	u.s = unsafe.String(unsafe.SliceData(out), len(out))
+	*u = URL{
+		s: unsafe.String(unsafe.SliceData(out), len(out)), n: urlLen,
+		hostStart: hostStart, hostEnd: hostEnd, exprHost: exprHost,
+		pathLen: pathN, queryLen: queryN, ip: ip,
+	}
 	return nil
 }
 
