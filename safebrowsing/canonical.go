@@ -44,24 +44,22 @@ import (
 //  8. Every byte at or below 0x20 or at or above 0x7F, "#" and "%" is
 //     percent-escaped, with uppercase hexadecimal digits.
 //
-// The result takes one allocation for a URL of up to 1 KiB, two for a
-// longer one. A URL without a host gives an [*Error] with [ErrNoHost], and a
+// A URL that no step changes (but steps 1 and 2 at its ends) takes no
+// allocation: its [URL.String] is the part of s that is left, sharing s's
+// memory. Any other takes one allocation for a URL of up to 1 KiB, two for
+// a longer one. A URL without a host gives an [*Error] with [ErrNoHost], and a
 // port that is not a number up to 65535 one with [ErrInvalidPort].
 func Parse(s string) (URL, error) {
-	// The work buffer is declared in the branch that uses it, so that only
-	// the one a URL needs is cleared (clearing 1 KiB costs more than the
-	// canonical form of a short URL).
-	var work []byte
-	if need := len(s) + len("http://") + 1; need <= 128 {
-		var stack [128]byte
-		work = stack[:0]
-	} else if need <= 1024 {
-		var stack [1024]byte
-		work = stack[:0]
-	} else {
-		work = make([]byte, 0, need)
-	}
+	var u URL
+	err := parse(&u, s, true)
+	return u, err
+}
 
+// parse is Parse, into *u (the URL is written once, not copied from
+// callee to caller); with fast false it never takes the path of a URL that
+// is already canonical, so that a test can check that path against the
+// other.
+func parse(u *URL, s string, fast bool) error {
 	// Steps 1 and 2: tab, CR, LF; the ends; the fragment.
 	start, end := 0, len(s)
 	for start < end && s[start] <= ' ' {
@@ -79,6 +77,127 @@ func Parse(s string) (URL, error) {
 	// Step 3: the scheme, read past tabs and newlines.
 	schemeEnd := schemeLen(s[start:end]) // len of "scheme://", or 0
 	authOffset := start + schemeEnd
+	if schemeEnd > 0 {
+		if emptyAuthority(s[authOffset:end]) {
+			// "file:///x": no host, whatever the rest unescapes to.
+			return &Error{Input: s, Offset: authOffset, Err: ErrNoHost}
+		}
+		if fast && parseCanonical(u, s[start:end], schemeEnd) {
+			return nil
+		}
+	}
+	return parseSlow(u, s, start, end, schemeEnd)
+}
+
+// emptyAuthority reports whether rest, what follows "scheme://", begins
+// with "/" or "?" or ends before anything but tabs and newlines: the
+// authority is then empty once unescaped too (an escape is no "/").
+func emptyAuthority(rest string) bool {
+	for i := 0; i < len(rest); i++ {
+		switch rest[i] {
+		case '\t', '\n', '\r':
+		case '/', '?':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// parseCanonical writes to *u the URL of s, the input without the bytes
+// that steps 1 and 2 remove, and returns true, when s is already in
+// canonical form, so
+// that no step changes it: the URL then shares s's memory, at no
+// allocation. s begins with a scheme and "://" of schemeEnd bytes. It
+// returns false, leaving the work to parseSlow, for anything a step could
+// change (an escape, a byte step 8 escapes, an upper-case letter in the
+// scheme or host, userinfo, a port, an IP literal, dots to remove in the
+// host, an IPv4 address not in dotted decimal, an empty path, "." and ".."
+// segments and runs of "/" in the path), and for a URL with a port, whose
+// expressions need the host and path side by side.
+func parseCanonical(u *URL, s string, schemeEnd int) bool {
+	if !keycanon.NoEscape(s) { // no "%", tab, CR, LF, space, control or non-ASCII
+		return false
+	}
+	for i := 0; i < schemeEnd; i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return false
+		}
+	}
+	// The host: up to the first "/" ("?" or the end leave an empty path,
+	// which step 7 makes "/").
+	rest := s[schemeEnd:]
+	hostLen := 0
+	for ; hostLen < len(rest) && rest[hostLen] != '/'; hostLen++ {
+		switch c := rest[hostLen]; {
+		case c == '?' || c == '@' || c == ':' || c == '[' || 'A' <= c && c <= 'Z':
+			return false
+		case c == '.' && (hostLen == 0 || rest[hostLen-1] == '.'):
+			return false
+		}
+	}
+	if hostLen == 0 || hostLen == len(rest) || rest[hostLen-1] == '.' {
+		return false
+	}
+	host := rest[:hostLen]
+	a, ip := keycanon.InetAton(unsafe.Slice(unsafe.StringData(host), len(host)))
+	if ip {
+		var b [len("255.255.255.255")]byte
+		if string(a.AppendTo(b[:0])) != host {
+			return false
+		}
+	}
+	// The path: no "." or ".." segment, no empty one but the last.
+	pathAndQuery := rest[hostLen:]
+	pathLen := strings.IndexByte(pathAndQuery, '?')
+	if pathLen < 0 {
+		pathLen = len(pathAndQuery)
+	}
+	path := pathAndQuery[:pathLen]
+	for i := 0; i < len(path); i++ {
+		if path[i] != '/' {
+			continue
+		}
+		// A segment begins after the "/" at i.
+		seg := path[i+1:]
+		if j := strings.IndexByte(seg, '/'); j >= 0 {
+			seg = seg[:j]
+			if j == 0 {
+				return false // "//"
+			}
+		}
+		if seg == "." || seg == ".." {
+			return false
+		}
+	}
+	*u = URL{
+		s: s, n: len(s),
+		hostStart: schemeEnd, hostEnd: schemeEnd + hostLen, exprHost: schemeEnd,
+		pathLen: pathLen, queryLen: len(pathAndQuery) - pathLen, ip: ip,
+	}
+	return true
+}
+
+// parseSlow is Parse for a URL that some step changes, from step 3 on:
+// s[start:end] is the input without its ends and fragment, beginning with
+// a scheme and "://" of schemeEnd bytes, or with none when schemeEnd is 0.
+func parseSlow(u *URL, s string, start, end, schemeEnd int) error {
+	// The work buffer is declared in the branch that uses it, so that only
+	// the one a URL needs is cleared (clearing 1 KiB costs more than the
+	// canonical form of a short URL).
+	var work []byte
+	if need := len(s) + len("http://") + 1; need <= 128 {
+		var stack [128]byte
+		work = stack[:0]
+	} else if need <= 1024 {
+		var stack [1024]byte
+		work = stack[:0]
+	} else {
+		work = make([]byte, 0, need)
+	}
+	authOffset := start + schemeEnd
+	// Step 3: the scheme, lowercased, without tabs and newlines.
 	if schemeEnd == 0 {
 		work = append(work, "http://"...)
 	} else {
@@ -133,19 +252,19 @@ func Parse(s string) (URL, error) {
 	bracketed := len(hostPart) > 1 && hostPart[0] == '[' && hostPart[len(hostPart)-1] == ']'
 	if !bracketed && strings.IndexByte(unsafeString(hostPart), ':') >= 0 {
 		// "a:b:80": what follows the first ":" is no port.
-		return URL{}, &Error{Input: s, Offset: authOffset, Err: ErrInvalidPort}
+		return &Error{Input: s, Offset: authOffset, Err: ErrInvalidPort}
 	}
 	port := -1
 	if hasPort && len(portPart) > 0 {
 		port = 0
 		for _, c := range portPart {
 			if c < '0' || c > '9' || port > 65535 {
-				return URL{}, &Error{Input: s, Offset: authOffset, Err: ErrInvalidPort}
+				return &Error{Input: s, Offset: authOffset, Err: ErrInvalidPort}
 			}
 			port = port*10 + int(c-'0')
 		}
 		if port > 65535 {
-			return URL{}, &Error{Input: s, Offset: authOffset, Err: ErrInvalidPort}
+			return &Error{Input: s, Offset: authOffset, Err: ErrInvalidPort}
 		}
 		if port == defaultPort(work[:schemeLenOut]) {
 			port = -1
@@ -156,7 +275,7 @@ func Parse(s string) (URL, error) {
 	var hostBuf [256]byte
 	host, ip := canonicalHost(hostBuf[:0], hostPart)
 	if len(host) == 0 {
-		return URL{}, &Error{Input: s, Offset: authOffset, Err: ErrNoHost}
+		return &Error{Input: s, Offset: authOffset, Err: ErrNoHost}
 	}
 
 	// Step 7: the path, in place, then the query.
@@ -194,14 +313,18 @@ func Parse(s string) (URL, error) {
 	}
 	out = keycanon.AppendEscaped(out, path)
 	out = keycanon.AppendEscaped(out, query)
-	u := URL{n: len(out), hostStart: hostStart, hostEnd: hostEnd, exprHost: hostStart, pathLen: pathN, queryLen: queryN, ip: ip}
+	urlLen, exprHost := len(out), hostStart
 	if port >= 0 {
-		u.exprHost = len(out)
+		exprHost = len(out)
 		out = append(out, out[hostStart:hostEnd]...)
-		out = append(out, out[u.n-pathN-queryN:u.n]...)
+		out = append(out, out[urlLen-pathN-queryN:urlLen]...)
 	}
-	u.s = unsafe.String(unsafe.SliceData(out), len(out))
-	return u, nil
+	*u = URL{
+		s: unsafe.String(unsafe.SliceData(out), len(out)), n: urlLen,
+		hostStart: hostStart, hostEnd: hostEnd, exprHost: exprHost,
+		pathLen: pathN, queryLen: queryN, ip: ip,
+	}
+	return nil
 }
 
 // schemeLen returns the length of "scheme://" at the start of s, tabs and

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // docV4 is the v4 "URLs and Hashing" document
@@ -262,6 +263,63 @@ func TestParseLinearWorstCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range u.Hashes() {
+		}
+	}
+}
+
+// A URL already in canonical form is its own canonical form, without a
+// copy; one that a step changes, however slightly, goes through every
+// step. Both give what the steps give.
+func TestCanonicalShortcut(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		own      bool // the canonical form is the input (its ends and fragment cut)
+	}{
+		{"http://www.google.com/", "http://www.google.com/", true},
+		{"https://a.b.c/d/e/?f=g&h", "https://a.b.c/d/e/?f=g&h", true},
+		{"http://a.b/c?d//./..", "http://a.b/c?d//./..", true}, // the query stays
+		{"  http://a.b/c#d  ", "http://a.b/c", true},
+		{"http://1.2.3.4/x", "http://1.2.3.4/x", true},
+		{"http://a.b/.c/..d/", "http://a.b/.c/..d/", true},
+		{"ftp://a/", "ftp://a/", true},
+		{"http://01.2.3.4/x", "http://1.2.3.4/x", false},
+		{"http://1.2.3.4./x", "http://1.2.3.4/x", false},
+		{"http://a..b/", "http://a.b/", false},
+		{"http://.a/", "http://a/", false},
+		{"http://A.b/", "http://a.b/", false},
+		{"Http://a.b/", "http://a.b/", false},
+		{"http://a.b", "http://a.b/", false},
+		{"http://a.b?c", "http://a.b/?c", false},
+		{"http://a.b/c//d", "http://a.b/c/d", false},
+		{"http://a.b/c/./d", "http://a.b/c/d", false},
+		{"http://a.b/c/../d", "http://a.b/d", false},
+		{"http://a.b/c/.", "http://a.b/c/", false},
+		{"http://a.b/c/..", "http://a.b/", false},
+		{"http://a.b/c%41", "http://a.b/cA", false},
+		{"http://a.b/c d", "http://a.b/c%20d", false},
+		{"http://a.b/c\td", "http://a.b/cd", false},
+		{"http://u@a.b/", "http://a.b/", false},
+		{"http://a.b:8080/", "http://a.b:8080/", false},
+		{"http://[::1]/", "http://[::1]/", false},
+		{"www.google.com/", "http://www.google.com/", false},
+	} {
+		u, err := Parse(c.in)
+		if err != nil || u.String() != c.want {
+			t.Errorf("Parse(%q) = %q, %v; want %q", c.in, u.String(), err, c.want)
+			continue
+		}
+		if slow, err := parseFull(c.in); err != nil || slow != u {
+			t.Errorf("Parse(%q) = %+v; the full steps give %+v, %v", c.in, u, slow, err)
+		}
+		s := u.String()
+		own := len(s) > 0 && strings.Contains(c.in, s) && unsafe.StringData(s) == unsafe.StringData(c.in[strings.Index(c.in, s):])
+		if own != c.own {
+			t.Errorf("Parse(%q): shares the input's memory: %v, want %v", c.in, own, c.own)
+		}
+		if c.own {
+			if n := testing.AllocsPerRun(10, func() { u, _ = Parse(c.in) }); n != 0 {
+				t.Errorf("Parse(%q): %v allocations, want none", c.in, n)
+			}
 		}
 	}
 }

@@ -7,9 +7,10 @@
 // https://developers.google.com/safe-browsing/v4/urls-hashing and the Web
 // Risk copy https://cloud.google.com/web-risk/docs/urls-hashing).
 //
-// [Parse] canonicalizes a URL into a [URL] with one allocation; its methods
-// give the canonical form ([URL.String]), the expressions in the document's
-// order ([URL.Expressions]) and their hashes ([URL.Hashes]).
+// [Parse] canonicalizes a URL into a [URL] with at most one allocation (none
+// for a URL already in canonical form); its methods give the canonical form
+// ([URL.String]), the expressions in the document's order
+// ([URL.Expressions]) and their hashes ([URL.Hashes]).
 //
 // # Where the document's versions differ
 //
@@ -102,7 +103,8 @@ func (u URL) Query() string {
 
 // Canonicalize returns the canonical form of the URL s (see [Parse]).
 func Canonicalize(s string) (string, error) {
-	u, err := Parse(s)
+	var u URL
+	err := parse(&u, s, true)
 	return u.String(), err
 }
 

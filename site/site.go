@@ -67,11 +67,16 @@ func HostRegistrableDomain(host string) (domain string, ok bool) {
 		return "", false
 	}
 	h := full[:len(full)-dot]
-	d, err := publicsuffix.EffectiveTLDPlusOne(h)
-	if err != nil {
+	// The public suffix and the label before it, as
+	// publicsuffix.EffectiveTLDPlusOne finds them, without the error it
+	// formats (an allocation) for a host that is a public suffix: prepare
+	// has already refused the empty labels it checks for.
+	suffix, _ := publicsuffix.PublicSuffix(h)
+	if len(suffix) >= len(h) {
 		return "", false
 	}
-	return full[len(h)-len(d):], true
+	i := strings.LastIndexByte(h[:len(h)-len(suffix)-1], '.')
+	return full[i+1:], true
 }
 
 // prepare makes host ready for x/net/publicsuffix: lower case, A-labels, no

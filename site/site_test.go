@@ -252,3 +252,14 @@ func TestHostLinearWorstCases(t *testing.T) {
 		}
 	}
 }
+
+// HostRegistrableDomain allocates no more than x/net/publicsuffix's own
+// lookup does (one, for the error of its IP-address check), also for a
+// host that is a public suffix.
+func TestHostRegistrableDomainAllocs(t *testing.T) {
+	for _, h := range []string{"www.example.com", "com", "github.io", "example.co.uk."} {
+		if n := testing.AllocsPerRun(10, func() { HostRegistrableDomain(h) }); n > 1 {
+			t.Errorf("HostRegistrableDomain(%q): %v allocations, want at most 1", h, n)
+		}
+	}
+}

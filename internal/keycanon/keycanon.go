@@ -214,3 +214,22 @@ func InetAton(h []byte) (netip.Addr, bool) {
 	a |= parts[n-1]
 	return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)}), true
 }
+
+// NoEscape reports whether s has no byte that MustEscape escapes, eight
+// bytes at a time.
+func NoEscape(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if MustEscape8(x) {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if MustEscape(s[i]) {
+			return false
+		}
+	}
+	return true
+}
