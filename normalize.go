@@ -1,7 +1,9 @@
 package uri
 
 import (
+	"errors"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -116,6 +118,53 @@ func (f NormalizeFlags) String() string {
 		b = strconv.AppendUint(b, uint64(rest), 16)
 	}
 	return string(b)
+}
+
+// normalizeFlagKeys are the flags' names in their text form, bit by bit:
+// what MarshalText writes and the uri command's --flags takes.
+var normalizeFlagKeys = [...]string{
+	"syntax-only", "drop-empty-query", "drop-empty-fragment", "drop-fragment", "sort-query",
+	"drop-trailing-slash", "drop-directory-index", "decode-safe", "collapse-slashes",
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the flags of f in their
+// text form, in the order of the constants, joined by ",", such as
+// "drop-fragment,sort-query"; empty for none. Unknown bits are an error.
+func (f NormalizeFlags) MarshalText() ([]byte, error) {
+	if rest := f &^ (1<<len(normalizeFlagKeys) - 1); rest != 0 {
+		return nil, errors.New("uri: unknown normalization flags 0x" + strconv.FormatUint(uint64(rest), 16))
+	}
+	var b []byte
+	for i, name := range normalizeFlagKeys {
+		if f&(1<<i) != 0 {
+			if len(b) > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, name...)
+		}
+	}
+	return b, nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it sets f to the
+// flags named in a comma-separated list of the names MarshalText writes
+// ("drop-fragment, sort-query"); spaces around a name and empty items are
+// ignored. An unknown name is an error that quotes it, and leaves f as it was.
+func (f *NormalizeFlags) UnmarshalText(text []byte) error {
+	var g NormalizeFlags
+	for name := range strings.SplitSeq(string(text), ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		i := slices.Index(normalizeFlagKeys[:], name)
+		if i < 0 {
+			return errors.New("uri: unknown normalization " + strconv.Quote(name))
+		}
+		g |= 1 << i
+	}
+	*f = g
+	return nil
 }
 
 // Normalizer normalizes and compares URI references. The zero value applies

@@ -81,3 +81,20 @@ func ExampleNormalizeFlags() {
 	// http://a/b/?
 	// http://a/b
 }
+
+func ExampleNormalizeFlags_UnmarshalText() {
+	// Flags from a configuration file or a command line, in the text form
+	// the uri command's --flags takes.
+	var f uri.NormalizeFlags
+	if err := f.UnmarshalText([]byte("drop-fragment, sort-query")); err != nil {
+		panic(err)
+	}
+	fmt.Println(uri.Normalizer{Flags: f}.Normalize(uri.MustParse("http://a/?b=2&a=1#x")))
+	text, _ := f.MarshalText()
+	fmt.Println(string(text))
+	fmt.Println(f.UnmarshalText([]byte("sort-queries")))
+	// Output:
+	// http://a/?a=1&b=2
+	// drop-fragment,sort-query
+	// uri: unknown normalization "sort-queries"
+}

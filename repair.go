@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -56,6 +57,37 @@ func (k RepairKind) String() string {
 		return repairKindNames[k]
 	}
 	return "RepairKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+var repairKindKeys = [...]string{
+	RepairTrim:      "trim",
+	RepairEncode:    "encode",
+	RepairPercent:   "percent",
+	RepairNonASCII:  "non-ascii",
+	RepairDelimiter: "delimiter",
+	RepairIDNA:      "idna",
+}
+
+// MarshalText implements [encoding.TextMarshaler]: a short stable name for
+// k ("trim", "encode", "percent", "non-ascii", "delimiter" or "idna"), the
+// "reason" of the uri command's repair --json. An unknown kind is an error.
+func (k RepairKind) MarshalText() ([]byte, error) {
+	if int(k) < len(repairKindKeys) && repairKindKeys[k] != "" {
+		return []byte(repairKindKeys[k]), nil
+	}
+	return nil, errors.New("uri: unknown RepairKind " + strconv.Itoa(int(k)))
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler] for the names
+// MarshalText writes.
+func (k *RepairKind) UnmarshalText(text []byte) error {
+	for i, name := range repairKindKeys {
+		if name != "" && name == string(text) {
+			*k = RepairKind(i)
+			return nil
+		}
+	}
+	return errors.New("uri: unknown RepairKind " + strconv.Quote(string(text)))
 }
 
 // A Change is one change [Repair] made: the text Old at byte offset Offset

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strings"
 
 	"github.com/ferret-go/uri"
 )
@@ -176,52 +175,21 @@ func (v *idnaValue) Set(s string) error {
 	return errors.New("must be browser or lookup")
 }
 
-// normalizeNames maps the names --flags takes to the library's flags.
-var normalizeNames = []struct {
-	name string
-	flag uri.NormalizeFlags
-}{
-	{"syntax-only", uri.SyntaxOnly},
-	{"drop-empty-query", uri.DropEmptyQuery},
-	{"drop-empty-fragment", uri.DropEmptyFragment},
-	{"drop-fragment", uri.DropFragment},
-	{"sort-query", uri.SortQuery},
-	{"drop-trailing-slash", uri.DropTrailingSlash},
-	{"drop-directory-index", uri.DropDirectoryIndex},
-	{"decode-safe", uri.DecodeSafe},
-	{"collapse-slashes", uri.CollapseSlashes},
-}
-
-// normalizeValue is the value of --flags.
+// normalizeValue is the value of --flags: the library's text form of the
+// flags (uri.NormalizeFlags.UnmarshalText).
 type normalizeValue struct{ flags uri.NormalizeFlags }
 
 func (f *normalizeValue) String() string {
-	var names []string
-	for _, n := range normalizeNames {
-		if f.flags&n.flag != 0 {
-			names = append(names, n.name)
-		}
-	}
-	return strings.Join(names, ",")
+	b, _ := f.flags.MarshalText()
+	return string(b)
 }
 
 // Set adds the flags of a comma-separated list; --flags may be repeated.
 func (f *normalizeValue) Set(s string) error {
-	for name := range strings.SplitSeq(s, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
-		}
-		found := false
-		for _, n := range normalizeNames {
-			if n.name == name {
-				f.flags |= n.flag
-				found = true
-			}
-		}
-		if !found {
-			return errors.New("unknown normalization " + name)
-		}
+	var g uri.NormalizeFlags
+	if err := g.UnmarshalText([]byte(s)); err != nil {
+		return err
 	}
+	f.flags |= g
 	return nil
 }

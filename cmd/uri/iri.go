@@ -3,8 +3,6 @@ package main
 import (
 	"flag"
 	"strconv"
-
-	"github.com/ferret-go/uri"
 )
 
 const toURIHelp = `To-uri maps each input, an IRI (RFC 3987, section 2.2), to a URI (section
@@ -111,16 +109,6 @@ var cmdRepair = &command{
 	},
 }
 
-// repairReasons are the JSON names of the uri.RepairKind values.
-var repairReasons = [...]string{
-	uri.RepairTrim:      "trim",
-	uri.RepairEncode:    "encode",
-	uri.RepairPercent:   "percent",
-	uri.RepairNonASCII:  "non-ascii",
-	uri.RepairDelimiter: "delimiter",
-	uri.RepairIDNA:      "idna",
-}
-
 // Keys of repair's changes.
 const (
 	keyChanges   jsonKey = `"changes":`
@@ -148,7 +136,8 @@ func runRepair(e *env, l *cmdLine, explain bool) int {
 				j.key(keyComponent).plain(c.Component.String())
 				j.key(keyOld).str(c.Old)
 				j.key(keyNew).plain(c.New)
-				j.key(keyReason).plain(repairReasons[c.Kind])
+				reason, _ := c.Kind.MarshalText() // the library's short name
+				j.key(keyReason).plain(string(reason))
 				j.endObject()
 			}
 			j.endArray()

@@ -39,8 +39,8 @@ func TestNormalizeUsage(t *testing.T) {
 		args    []string
 		message string
 	}{
-		{[]string{"normalize", "--flags", "bogus", "a"}, `invalid value "bogus" for flag -flags: unknown normalization bogus`},
-		{[]string{"normalize", "--flags", "sort-query,nope", "a"}, "unknown normalization nope"},
+		{[]string{"normalize", "--flags", "bogus", "a"}, `invalid value "bogus" for flag -flags: uri: unknown normalization "bogus"`},
+		{[]string{"normalize", "--flags", "sort-query,nope", "a"}, `unknown normalization "nope"`},
 		{[]string{"normalize", "--flags"}, "flag needs an argument: -flags"},
 		{[]string{"normalize", "--nope"}, "flag provided but not defined: -nope"},
 	}

@@ -399,76 +399,39 @@ func (*repairedJSONFn) ProcessElement(r uribeam.Repaired, emit func(string)) {
 	}
 	l := repairedLine{Input: r.Input, InputB64: b64(r.Input), Result: r.URI}
 	for _, c := range r.Changes {
-		l.Changes = append(l.Changes, changeLine{Offset: c.Offset, Component: c.Component, Old: c.Old, New: c.New, Reason: repairReasons[c.Kind]})
+		reason, _ := c.Kind.MarshalText() // the library's short name, as uri repair --json writes it
+		l.Changes = append(l.Changes, changeLine{Offset: c.Offset, Component: c.Component, Old: c.Old, New: c.New, Reason: string(reason)})
 	}
 	emit(marshal(l))
 }
 
-// repairReasons are the names of uri repair --json for the kinds of change.
-var repairReasons = map[uri.RepairKind]string{
-	uri.RepairTrim:      "trim",
-	uri.RepairEncode:    "encode",
-	uri.RepairPercent:   "percent",
-	uri.RepairNonASCII:  "non-ascii",
-	uri.RepairDelimiter: "delimiter",
-	uri.RepairIDNA:      "idna",
-}
-
-// normalizeNames are the names of the normalization flags, as uri
-// normalize --flags takes them.
-var normalizeNames = []struct {
-	name string
-	flag uri.NormalizeFlags
-}{
-	{"syntax-only", uri.SyntaxOnly},
-	{"drop-empty-query", uri.DropEmptyQuery},
-	{"drop-empty-fragment", uri.DropEmptyFragment},
-	{"drop-fragment", uri.DropFragment},
-	{"sort-query", uri.SortQuery},
-	{"drop-trailing-slash", uri.DropTrailingSlash},
-	{"drop-directory-index", uri.DropDirectoryIndex},
-	{"decode-safe", uri.DecodeSafe},
-	{"collapse-slashes", uri.CollapseSlashes},
-}
-
+// normalizeFlagNames are the names --normalize takes, every flag's text
+// form in the library (uri.NormalizeFlags.MarshalText), lowest bit first.
 func normalizeFlagNames() []string {
 	var names []string
-	for _, n := range normalizeNames {
-		names = append(names, n.name)
+	for i := range 16 {
+		if b, err := uri.NormalizeFlags(1 << i).MarshalText(); err == nil {
+			names = append(names, string(b))
+		}
 	}
 	return names
 }
 
-// normalizeFlagValue is the value of --normalize.
+// normalizeFlagValue is the value of --normalize: the library's text form
+// of the flags, as uri normalize --flags takes them.
 type normalizeFlagValue struct{ flags uri.NormalizeFlags }
 
 func (f *normalizeFlagValue) String() string {
-	var names []string
-	for _, n := range normalizeNames {
-		if f.flags&n.flag != 0 {
-			names = append(names, n.name)
-		}
-	}
-	return strings.Join(names, ",")
+	b, _ := f.flags.MarshalText()
+	return string(b)
 }
 
 // Set adds the flags of a comma-separated list; --normalize may be repeated.
 func (f *normalizeFlagValue) Set(s string) error {
-	for name := range strings.SplitSeq(s, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
-		}
-		i := slices.IndexFunc(normalizeNames, func(n struct {
-			name string
-			flag uri.NormalizeFlags
-		}) bool {
-			return n.name == name
-		})
-		if i < 0 {
-			return errors.New("unknown normalization " + strconv.Quote(name))
-		}
-		f.flags |= normalizeNames[i].flag
+	var g uri.NormalizeFlags
+	if err := g.UnmarshalText([]byte(s)); err != nil {
+		return err
 	}
+	f.flags |= g
 	return nil
 }
