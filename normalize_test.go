@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"encoding"
 	"net/netip"
 	"strings"
 	"testing"
@@ -643,5 +644,51 @@ func TestNormalizeAllocations(t *testing.T) {
 	u := MustParse("http://a//b/index.html/?c=3&b=2&a=1")
 	if n := testing.AllocsPerRun(100, func() { _ = sorted.Normalize(u) }); n != 1 {
 		t.Errorf("Normalize(%q) with flags allocates %v times, want 1", u, n)
+	}
+}
+
+var (
+	_ encoding.TextMarshaler   = NormalizeFlags(0)
+	_ encoding.TextUnmarshaler = (*NormalizeFlags)(nil)
+)
+
+// TestNormalizeFlagsText checks the text form of every flag by its
+// documented name, lists in both directions, and the errors.
+func TestNormalizeFlagsText(t *testing.T) {
+	for _, tc := range []struct {
+		f    NormalizeFlags
+		text string
+	}{
+		{0, ""},
+		{SyntaxOnly, "syntax-only"},
+		{DropEmptyQuery, "drop-empty-query"},
+		{DropEmptyFragment, "drop-empty-fragment"},
+		{DropFragment, "drop-fragment"},
+		{SortQuery, "sort-query"},
+		{DropTrailingSlash, "drop-trailing-slash"},
+		{DropDirectoryIndex, "drop-directory-index"},
+		{DecodeSafe, "decode-safe"},
+		{CollapseSlashes, "collapse-slashes"},
+		{SortQuery | DropFragment, "drop-fragment,sort-query"},
+	} {
+		b, err := tc.f.MarshalText()
+		if err != nil || string(b) != tc.text {
+			t.Errorf("%v.MarshalText() = %q, %v; want %q", tc.f, b, err, tc.text)
+		}
+		var g NormalizeFlags
+		if err := g.UnmarshalText([]byte(tc.text)); err != nil || g != tc.f {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", tc.text, g, err, tc.f)
+		}
+	}
+	g := DecodeSafe
+	if err := g.UnmarshalText([]byte(" sort-query ,, drop-fragment,")); err != nil || g != SortQuery|DropFragment {
+		t.Errorf("UnmarshalText with spaces and empty items = %v, %v; want the two flags only", g, err)
+	}
+	g = DecodeSafe
+	if err := g.UnmarshalText([]byte("sort-query,SortQuery")); err == nil || g != DecodeSafe {
+		t.Errorf("UnmarshalText of an unknown name = %v, %v; want an error and no change", g, err)
+	}
+	if _, err := (CollapseSlashes << 1).MarshalText(); err == nil {
+		t.Errorf("MarshalText of an unknown bit: no error")
 	}
 }

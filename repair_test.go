@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"encoding"
 	"errors"
 	"testing"
 )
@@ -80,5 +81,34 @@ func TestRepair(t *testing.T) {
 	// With zones, a pasted zone in bare form is kept.
 	if u, ch, err := (Options{Zones: true}).Repair("http://[fe80::1%eth0]/a b"); err != nil || u.String() != "http://[fe80::1%eth0]/a%20b" || len(ch) != 1 {
 		t.Errorf("Zones Repair = %q %v %v", u, ch, err)
+	}
+}
+
+var (
+	_ encoding.TextMarshaler   = RepairKind(0)
+	_ encoding.TextUnmarshaler = (*RepairKind)(nil)
+)
+
+// TestRepairKindText checks the names of the repair kinds both ways.
+func TestRepairKindText(t *testing.T) {
+	for k, name := range map[RepairKind]string{
+		RepairTrim: "trim", RepairEncode: "encode", RepairPercent: "percent",
+		RepairNonASCII: "non-ascii", RepairDelimiter: "delimiter", RepairIDNA: "idna",
+	} {
+		b, err := k.MarshalText()
+		if err != nil || string(b) != name {
+			t.Errorf("%d.MarshalText() = %q, %v; want %q", k, b, err, name)
+		}
+		var g RepairKind
+		if err := g.UnmarshalText([]byte(name)); err != nil || g != k {
+			t.Errorf("UnmarshalText(%q) = %d, %v; want %d", name, g, err, k)
+		}
+	}
+	var g RepairKind
+	if err := g.UnmarshalText([]byte("trimmed")); err == nil {
+		t.Errorf("UnmarshalText of an unknown name: no error")
+	}
+	if _, err := RepairKind(200).MarshalText(); err == nil {
+		t.Errorf("MarshalText of an unknown kind: no error")
 	}
 }
