@@ -96,6 +96,11 @@ func prepare(host string) (full string, dot int, ok bool) {
 			return "", 0, false
 		}
 		host = u.Host()
+		if host == "" {
+			// IDNA mapped every character away (U+200B, a zero width
+			// space, maps to nothing): no name is left to look up.
+			return "", 0, false
+		}
 	}
 	full = lower(host)
 	if full[len(full)-1] == '.' {

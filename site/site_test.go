@@ -91,6 +91,10 @@ func TestHostPublicSuffix(t *testing.T) {
 		{"", "", false, false},
 		{"a..com", "", false, false},
 		{".com", "", false, false},
+		// UTS #46 maps U+200B (zero width space) to nothing: no name is
+		// left (found by FuzzSite, which saw an index out of range).
+		{"\u200b", "", false, false},
+		{"\u200b.", "", false, false},
 	} {
 		got, icann, ok := HostPublicSuffix(c.in)
 		if got != c.want || icann != c.icann || ok != c.ok {
