@@ -125,7 +125,8 @@ func runEqual(e *env, l *cmdLine) int {
 			return compare(in, a, b, aStart, bStart, pair)
 		})
 	}
-	if bad {
+	if bad || e.cut > 0 {
+		// A line cut by --max-line holds no pair that can be read.
 		return exitUsage
 	}
 	return code

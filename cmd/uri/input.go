@@ -83,6 +83,7 @@ func (e *errLineTooLong) Error() string {
 // tooLong rejects a line of total bytes, of which prefix is the first
 // --max-line.
 func (e *env) tooLong(prefix string, total int) {
+	e.cut++
 	err := &errLineTooLong{total, e.maxLine}
 	if !e.json {
 		e.rejected(prefix, err)

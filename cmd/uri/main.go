@@ -122,6 +122,7 @@ type env struct {
 	sink
 	lines    lineReader // standard input, when inputs come from it
 	maxLine  int        // --max-line: 0, or the longest line accepted
+	cut      int        // lines rejected for being longer than maxLine
 	jobsFlag int        // -j: 0 for the default, or how many workers
 	stdinTTY bool       // standard input is a terminal
 
