@@ -3,6 +3,7 @@ package safebrowsing
 import (
 	"bytes"
 	"net/netip"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -291,7 +292,7 @@ func parseSlow(u *URL, s string, start, end, schemeEnd int) error {
 	var portBuf [5]byte
 	portText := portBuf[:0]
 	if port >= 0 {
-		portText = appendInt(portText, port)
+		portText = strconv.AppendInt(portText, int64(port), 10)
 	}
 	hostN, pathN, queryN := keycanon.EscapedLen(host), keycanon.EscapedLen(path), keycanon.EscapedLen(query)
 	n := schemeLenOut + 3 + hostN + pathN + queryN
@@ -499,20 +500,6 @@ func canonicalPath(p []byte) []byte {
 		i = j
 	}
 	return out
-}
-
-func appendInt(dst []byte, v int) []byte {
-	var b [5]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + v%10)
-		v /= 10
-		if v == 0 {
-			break
-		}
-	}
-	return append(dst, b[i:]...)
 }
 
 // unsafeString views b as a string for a search, without copying.

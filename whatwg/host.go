@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -272,7 +273,7 @@ func (p *parser) parseIPv4(s string, off int) (string, fail) {
 	var buf [15]byte
 	b := buf[:0]
 	for i := 3; i >= 0; i-- {
-		b = appendUint(b, uint(addr>>(8*i))&255)
+		b = strconv.AppendUint(b, uint64(addr>>(8*i))&255, 10)
 		if i > 0 {
 			b = append(b, '.')
 		}
@@ -281,20 +282,6 @@ func (p *parser) parseIPv4(s string, off int) (string, fail) {
 		return s, fail{}
 	}
 	return p.keep(b), fail{}
-}
-
-func appendUint(b []byte, v uint) []byte {
-	var d [20]byte
-	i := len(d)
-	for {
-		i--
-		d[i] = byte('0' + v%10)
-		v /= 10
-		if v == 0 {
-			break
-		}
-	}
-	return append(b, d[i:]...)
 }
 
 // parseIPv6 is the IPv6 parser of section "Host parsing" applied to s

@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"strconv"
 	"unsafe"
 )
 
@@ -89,7 +90,7 @@ func (r *rec) assemble(src string, arena []byte) URL {
 	if r.port >= 0 && r.hostKind != hostNull {
 		port = r.portText
 		if port == "" {
-			port = string(appendUint(portBuf[:0], uint(r.port)))
+			port = string(strconv.AppendUint(portBuf[:0], uint64(r.port), 10))
 		}
 	}
 	o := out{src: src, arena: arena}
