@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -70,6 +71,32 @@ func (e *env) eachInput(args []string, fn func(in string) bool) int {
 			return exitRejected
 		}
 	}
+}
+
+// eachParsed runs a command that reads each input with parse and writes,
+// for a valid one, the members json writes after "ok":true, or the text
+// that text appends; a rejected input is written as every command does.
+func eachParsed[T any](e *env, l *cmdLine, parse func(string) (T, error), json func(*jsonLine, T), text func([]byte, T) []byte) int {
+	return e.eachInput(l.args, func(in string) bool {
+		v, err := parse(in)
+		switch {
+		case err != nil:
+			e.rejected(in, err)
+		case e.json:
+			j := e.beginJSON(in)
+			j.key(keyOK).boolean(true)
+			json(j, v)
+			e.endJSON(j)
+		default:
+			t := text(e.text[:0], v)
+			if bytes.Count(t, []byte("\n")) > 1 {
+				e.beginBlock() // a block of lines, apart from the next
+			}
+			e.text = t
+			e.out.Write(t)
+		}
+		return err == nil
+	})
 }
 
 // errLineTooLong is the error of a line longer than --max-line.

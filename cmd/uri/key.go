@@ -101,51 +101,39 @@ func runSURT(e *env, l *cmdLine, o surt.Options) int {
 }
 
 func runSafeBrowsing(e *env, l *cmdLine, exprs, hash bool) int {
-	return e.eachInput(l.args, func(in string) bool {
-		u, err := safebrowsing.Parse(in)
-		switch {
-		case err != nil:
-			e.rejected(in, err)
-		case e.json:
-			j := e.beginJSON(in)
-			j.key(keyOK).boolean(true)
-			j.key(keyLookupKey).str(u.String())
-			if exprs || hash {
-				j.key(keyExpressions).beginArray()
-				for x := range u.Expressions() {
-					j.str(x)
-				}
-				j.endArray()
-				j.key(keyPrefixes).beginArray()
-				for x := range u.Expressions() {
-					j.plain(safebrowsing.HashExpression(x).Prefix().String())
-				}
-				j.endArray()
+	return eachParsed(e, l, safebrowsing.Parse, func(j *jsonLine, u safebrowsing.URL) {
+		j.key(keyLookupKey).str(u.String())
+		if exprs || hash {
+			j.key(keyExpressions).beginArray()
+			for x := range u.Expressions() {
+				j.str(x)
 			}
-			e.endJSON(j)
-		default:
-			b := e.text[:0]
-			if !exprs && !hash {
-				b = append(b, u.String()...)
+			j.endArray()
+			j.key(keyPrefixes).beginArray()
+			for x := range u.Expressions() {
+				j.plain(safebrowsing.HashExpression(x).Prefix().String())
 			}
-			for x, h := range u.Hashes() {
-				if exprs {
-					if len(b) > 0 {
-						b = append(b, ' ')
-					}
-					b = append(b, x...)
-				}
-				if hash {
-					if len(b) > 0 {
-						b = append(b, ' ')
-					}
-					p := h.Prefix()
-					b = fmt.Appendf(b, "%x", p[:])
-				}
-			}
-			e.text = append(b, '\n')
-			e.out.Write(e.text)
+			j.endArray()
 		}
-		return err == nil
+	}, func(b []byte, u safebrowsing.URL) []byte {
+		if !exprs && !hash {
+			b = append(b, u.String()...)
+		}
+		for x, h := range u.Hashes() {
+			if exprs {
+				if len(b) > 0 {
+					b = append(b, ' ')
+				}
+				b = append(b, x...)
+			}
+			if hash {
+				if len(b) > 0 {
+					b = append(b, ' ')
+				}
+				p := h.Prefix()
+				b = fmt.Appendf(b, "%x", p[:])
+			}
+		}
+		return append(b, '\n')
 	})
 }

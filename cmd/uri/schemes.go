@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/base64"
 	"errors"
 	"flag"
@@ -140,32 +139,6 @@ var cmdData = &command{
 			return append(base64.StdEncoding.AppendEncode(b, d.Body), '\n')
 		})
 	},
-}
-
-// eachParsed runs a command that reads each input with parse and writes,
-// for a valid one, the members json writes after "ok":true, or the text
-// that text appends; a rejected input is written as every command does.
-func eachParsed[T any](e *env, l *cmdLine, parse func(string) (T, error), json func(*jsonLine, T), text func([]byte, T) []byte) int {
-	return e.eachInput(l.args, func(in string) bool {
-		v, err := parse(in)
-		switch {
-		case err != nil:
-			e.rejected(in, err)
-		case e.json:
-			j := e.beginJSON(in)
-			j.key(keyOK).boolean(true)
-			json(j, v)
-			e.endJSON(j)
-		default:
-			t := text(e.text[:0], v)
-			if bytes.Count(t, []byte("\n")) > 1 {
-				e.beginBlock() // a block of lines, apart from the next
-			}
-			e.text = t
-			e.out.Write(t)
-		}
-		return err == nil
-	})
 }
 
 const mailtoHelp = `Mailto reads each mailto: URI (RFC 6068) and prints its fields decoded: the

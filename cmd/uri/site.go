@@ -39,42 +39,44 @@ var cmdSite = &command{
 	help:     siteHelp,
 	shared:   flagJSON | flagStream,
 	run: func(e *env, l *cmdLine) int {
-		return e.eachInput(l.args, func(in string) bool {
-			i, err := uri.ParseIRI(in)
-			var u uri.URI
-			if err == nil {
-				u, err = i.ToURI()
-			}
-			if err != nil {
-				e.rejected(in, err)
-				return false
-			}
-			ps, _, psOK := site.PublicSuffix(u)
-			rd, rdOK := site.RegistrableDomain(u)
-			origin := site.OriginOf(u).String()
-			if e.json {
-				j := e.beginJSON(in)
-				j.key(keyOK).boolean(true)
-				j.key(keyHost).plainOrNull(u.Host(), u.HasAuthority())
-				j.key(keyPublicSuffix).plainOrNull(ps, psOK)
-				j.key(keyRegistrableDomain).plainOrNull(rd, rdOK)
-				j.key(keyOrigin).plain(origin)
-				e.endJSON(j)
-				return true
-			}
+		return eachParsed(e, l, readSite, func(j *jsonLine, s siteOf) {
+			j.key(keyHost).plainOrNull(s.u.Host(), s.u.HasAuthority())
+			j.key(keyPublicSuffix).plainOrNull(s.suffix, s.suffixOK)
+			j.key(keyRegistrableDomain).plainOrNull(s.domain, s.domainOK)
+			j.key(keyOrigin).plain(s.origin)
+		}, func(b []byte, s siteOf) []byte {
 			field := func(b []byte, v string, ok bool) []byte {
 				if !ok || v == "" {
 					return append(b, '-')
 				}
 				return append(b, v...)
 			}
-			b := field(e.text[:0], u.Host(), u.HasAuthority())
-			b = field(append(b, ' '), ps, psOK)
-			b = field(append(b, ' '), rd, rdOK)
-			b = append(append(b, ' '), origin...)
-			e.text = append(b, '\n')
-			e.out.Write(e.text)
-			return true
+			b = field(b, s.u.Host(), s.u.HasAuthority())
+			b = field(append(b, ' '), s.suffix, s.suffixOK)
+			b = field(append(b, ' '), s.domain, s.domainOK)
+			b = append(append(b, ' '), s.origin...)
+			return append(b, '\n')
 		})
 	},
+}
+
+// siteOf is what uri site prints of one input.
+type siteOf struct {
+	u                  uri.URI
+	suffix, domain     string
+	suffixOK, domainOK bool
+	origin             string
+}
+
+// readSite reads an input as an IRI (a URI is one) mapped to a URI, so
+// that an IDN host is looked up by its A-labels.
+func readSite(in string) (siteOf, error) {
+	u, err := uri.Options{}.IRIToURI(in)
+	if err != nil {
+		return siteOf{}, err
+	}
+	s := siteOf{u: u, origin: site.OriginOf(u).String()}
+	s.suffix, _, s.suffixOK = site.PublicSuffix(u)
+	s.domain, s.domainOK = site.RegistrableDomain(u)
+	return s, nil
 }

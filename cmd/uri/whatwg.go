@@ -37,33 +37,21 @@ func runParseWHATWG(e *env, l *cmdLine, baseText string) int {
 		}
 		base = b
 	}
-	return e.eachInput(l.args, func(in string) bool {
-		u, err := whatwg.ParseRef(in, base)
-		switch {
-		case err != nil:
-			e.rejected(in, err)
-		case e.json:
-			j := e.beginJSON(in)
-			j.key(keyOK).boolean(true)
-			for _, a := range urlAttributes(u) {
-				j.key(a.key).str(a.value)
-			}
-			e.endJSON(j)
-		default:
-			e.beginBlock()
-			b := e.text[:0]
-			for _, a := range urlAttributes(u) {
-				name := strings.Trim(string(a.key), `":`)
-				b = append(b, name...)
-				b = appendSpaces(b, 10-len(name))
-				b = append(b, '"')
-				b, _ = appendVisible(b, a.value, -1)
-				b = append(b, "\"\n"...)
-			}
-			e.text = b
-			e.out.Write(b)
+	parse := func(in string) (whatwg.URL, error) { return whatwg.ParseRef(in, base) }
+	return eachParsed(e, l, parse, func(j *jsonLine, u whatwg.URL) {
+		for _, a := range urlAttributes(u) {
+			j.key(a.key).str(a.value)
 		}
-		return err == nil
+	}, func(b []byte, u whatwg.URL) []byte {
+		for _, a := range urlAttributes(u) {
+			name := strings.Trim(string(a.key), `":`)
+			b = append(b, name...)
+			b = appendSpaces(b, 10-len(name))
+			b = append(b, '"')
+			b, _ = appendVisible(b, a.value, -1)
+			b = append(b, "\"\n"...)
+		}
+		return b
 	})
 }
 
