@@ -17,8 +17,6 @@ func isPathByte(c byte) bool {
 	return strings.IndexByte("-._~!$&'()*+,;=:@/", c) >= 0
 }
 
-func isHex(c byte) bool { _, ok := pctenc.Unhex(c); return ok }
-
 // Build writes a data: URL holding body with the MIME type m (RFC 2397,
 // section 3: data:[<mediatype>][;base64],<data>), with the body in base64 or
 // percent-encoded, whichever is shorter (percent-encoded on a tie). The MIME
@@ -44,7 +42,7 @@ func Build(m MIMEType, body []byte) (string, error) {
 	}
 	for i := 0; i < len(mime); i++ {
 		c := mime[i]
-		if c == '%' && i+2 < len(mime) && isHex(mime[i+1]) && isHex(mime[i+2]) {
+		if c == '%' && i+2 < len(mime) && pctenc.IsHex(mime[i+1]) && pctenc.IsHex(mime[i+2]) {
 			continue
 		}
 		if !isPathByte(c) || c == ',' {

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/ferret-go/uri"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // checkScheme checks the scheme and the slashes after it.
@@ -385,21 +387,9 @@ func hexByte(t string, i int) (byte, bool) {
 	if i < 0 || i+2 >= len(t) || t[i] != '%' {
 		return 0, false
 	}
-	h, ok1 := unhex(t[i+1])
-	l, ok2 := unhex(t[i+2])
+	h, ok1 := pctenc.Unhex(t[i+1])
+	l, ok2 := pctenc.Unhex(t[i+2])
 	return h<<4 | l, ok1 && ok2
-}
-
-func unhex(b byte) (byte, bool) {
-	switch {
-	case b >= '0' && b <= '9':
-		return b - '0', true
-	case b >= 'a' && b <= 'f':
-		return b - 'a' + 10, true
-	case b >= 'A' && b <= 'F':
-		return b - 'A' + 10, true
-	}
-	return 0, false
 }
 
 // decodeLoose decodes the valid triplets of s and keeps the rest as it is.

@@ -9,6 +9,8 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/ferret-go/uri"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // checkHosts checks the host of each reading: RFC 3986's, and the
@@ -286,7 +288,7 @@ func parseIPv4Number(p string) (uint64, bool) {
 	}
 	var n uint64
 	for i := 0; i < len(p); i++ {
-		d, ok := unhex(p[i])
+		d, ok := pctenc.Unhex(p[i])
 		if !ok || uint64(d) >= base {
 			return 0, false
 		}

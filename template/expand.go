@@ -1,6 +1,10 @@
 package template
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/ferret-go/uri/internal/pctenc"
+)
 
 // Expand expands the template with vars (RFC 6570, section 3), at any level
 // up to 4: every operator, prefix and explode modifiers, string, list and
@@ -217,7 +221,7 @@ func appendEncoded(dst []byte, s string, reserved bool) []byte {
 		if allow[c] {
 			continue
 		}
-		if reserved && c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+		if reserved && c == '%' && i+2 < len(s) && pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2]) {
 			i += 2
 			continue
 		}
@@ -238,11 +242,11 @@ func prefixLen(s string, n int, reserved bool) int {
 	for ; n > 0 && i < len(s); n-- {
 		c := s[i]
 		switch {
-		case reserved && c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			lead := unhex(s[i+1])<<4 | unhex(s[i+2])
+		case reserved && c == '%' && i+2 < len(s) && pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2]):
+			lead := pctenc.HexValue(s[i+1])<<4 | pctenc.HexValue(s[i+2])
 			i += 3
 			for more := utf8Continuations(lead); more > 0 && i+2 < len(s) && s[i] == '%' &&
-				isHex(s[i+1]) && isHex(s[i+2]) && unhex(s[i+1])&0xC == 0x8; more-- {
+				pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2]) && pctenc.HexValue(s[i+1])&0xC == 0x8; more-- {
 				i += 3
 			}
 		case c < utf8.RuneSelf:
@@ -267,14 +271,4 @@ func utf8Continuations(b byte) int {
 		return 1
 	}
 	return 0
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }

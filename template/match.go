@@ -3,6 +3,8 @@ package template
 import (
 	"math/bits"
 	"strings"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // Matching inverts expansion: given a URI, it finds variables whose
@@ -614,7 +616,7 @@ func decodeUnreserved(s string) (string, bool) {
 		if allowU[c] {
 			continue
 		}
-		if c != '%' || i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+		if c != '%' || i+2 >= len(s) || !pctenc.IsHex(s[i+1]) || !pctenc.IsHex(s[i+2]) {
 			return "", false
 		}
 		n++
@@ -626,7 +628,7 @@ func decodeUnreserved(s string) (string, bool) {
 	b := make([]byte, 0, len(s)-2*n)
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' {
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			b = append(b, pctenc.HexValue(s[i+1])<<4|pctenc.HexValue(s[i+2]))
 			i += 2
 		} else {
 			b = append(b, s[i])
@@ -648,10 +650,10 @@ func decodeReserved(s string) (string, bool) {
 		if allowUR[c] {
 			continue
 		}
-		if c != '%' || i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+		if c != '%' || i+2 >= len(s) || !pctenc.IsHex(s[i+1]) || !pctenc.IsHex(s[i+2]) {
 			return "", false
 		}
-		d := unhex(s[i+1])<<4 | unhex(s[i+2])
+		d := pctenc.HexValue(s[i+1])<<4 | pctenc.HexValue(s[i+2])
 		if allowUR[d] || d == '%' || s[i+1] >= 'a' || s[i+2] >= 'a' {
 			i += 2 // kept as it is
 			continue
@@ -675,8 +677,8 @@ func decodeLoose(s string) string {
 	}
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+		if s[i] == '%' && i+2 < len(s) && pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2]) {
+			b = append(b, pctenc.HexValue(s[i+1])<<4|pctenc.HexValue(s[i+2]))
 			i += 2
 		} else {
 			b = append(b, s[i])

@@ -3,6 +3,8 @@ package template
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // ExpandString expands the template s with vars: what [Parse] then
@@ -44,7 +46,7 @@ func appendExpandString(dst []byte, s string, vars Vars) ([]byte, bool) {
 					i++
 					continue
 				case c == '%':
-					if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+					if i+2 >= len(s) || !pctenc.IsHex(s[i+1]) || !pctenc.IsHex(s[i+2]) {
 						return dst, false
 					}
 					i += 3

@@ -3,6 +3,8 @@ package template
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // Template is a parsed URI Template (RFC 6570). It is immutable: one value
@@ -231,7 +233,7 @@ func parseVarspec(s string, i, close int) (varspec, int, error) {
 		case isAlnum(c) || c == '_':
 			i++
 		case c == '%':
-			if i+2 >= close || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= close || !pctenc.IsHex(s[i+1]) || !pctenc.IsHex(s[i+2]) {
 				return v, i, errorAt(s, i, ErrInvalidVarname)
 			}
 			i += 3
@@ -294,7 +296,7 @@ func appendLiteral(lit *[]byte, s string, start, i int) (int, error) {
 	switch {
 	case c < utf8.RuneSelf && literalASCII[c]:
 	case c == '%':
-		if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+		if i+2 >= len(s) || !pctenc.IsHex(s[i+1]) || !pctenc.IsHex(s[i+2]) {
 			return i, ErrInvalidLiteral
 		}
 		n = 3
@@ -346,4 +348,3 @@ func isUCS(r rune) bool {
 
 func isAlnum(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'z' }
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isHex(c byte) bool   { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }

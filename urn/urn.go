@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // The sentinel errors that an *Error wraps; match them with errors.Is.
@@ -65,10 +67,6 @@ func isAlnum(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
 // isPcharByte reports whether c is a pchar of RFC 3986 other than a
 // pct-encoded triplet.
 func isPcharByte(c byte) bool {
@@ -86,7 +84,7 @@ func scan(s string, i int, extra string, stop func(int) bool) (int, bool) {
 		c := s[i]
 		switch {
 		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !pctenc.IsHex(s[i+1]) || !pctenc.IsHex(s[i+2]) {
 				return i, false
 			}
 			i += 3

@@ -1,5 +1,7 @@
 package whatwg
 
+import "github.com/ferret-go/uri/internal/pctenc"
+
 // Percent-encode sets of the URL Standard, section "Percent-encoded bytes".
 // Each set is one bit of encodeTable; a byte b belongs to set s when
 // encodeTable[b]&s != 0. Every set holds the C0 controls and every byte
@@ -78,20 +80,6 @@ func encode(s string, set uint8) string {
 	return string(appendEncoded(b, s[i:], set))
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
-
 // percentDecode is the URL Standard's percent-decode (section
 // "Percent-encoded bytes"): a "%" not followed by two hex digits stays.
 // It returns s itself when s holds no percent-encoded byte.
@@ -104,7 +92,7 @@ func percentDecode(s string) string {
 
 func hasPercentEncoded(s string) bool {
 	for i := 0; i+2 < len(s); i++ {
-		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
+		if s[i] == '%' && pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2]) {
 			return true
 		}
 	}
@@ -115,8 +103,8 @@ func hasPercentEncoded(s string) bool {
 func appendDecoded(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+		if c == '%' && i+2 < len(s) && pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2]) {
+			c = pctenc.HexValue(s[i+1])<<4 | pctenc.HexValue(s[i+2])
 			i += 2
 		}
 		b = append(b, c)

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // Host kinds, section "Host representation": a URL's host is null, or a
@@ -167,7 +169,7 @@ func endsInNumber(s string) bool {
 	}
 	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
 		for i := 2; i < len(last); i++ {
-			if !isHex(last[i]) {
+			if !pctenc.IsHex(last[i]) {
 				return false
 			}
 		}
@@ -200,8 +202,8 @@ func ipv4Number(s string) (n uint64, nonDecimal, ok bool) {
 		switch {
 		case '0' <= c && c <= '9':
 			d = uint64(c - '0')
-		case radix == 16 && isHex(c):
-			d = uint64(unhex(c))
+		case radix == 16 && pctenc.IsHex(c):
+			d = uint64(pctenc.HexValue(c))
 		default:
 			return 0, false, false
 		}
@@ -323,8 +325,8 @@ func (p *parser) parseIPv6(s string, off int) (string, fail) {
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && i < len(in) && isHex(in[i]) {
-			value = value<<4 | int(unhex(in[i]))
+		for length < 4 && i < len(in) && pctenc.IsHex(in[i]) {
+			value = value<<4 | int(pctenc.HexValue(in[i]))
 			i++
 			length++
 		}

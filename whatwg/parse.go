@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // Scheme kinds: the special schemes of section "URL miscellaneous", and
@@ -350,7 +352,7 @@ func (p *parser) checkURLUnits(s string, off int) {
 		c := s[i]
 		if c < 0x80 {
 			if c == '%' {
-				if !(i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])) {
+				if !(i+2 < len(s) && pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2])) {
 					p.validation("invalid-URL-unit", off+i)
 				}
 			} else if !isURLCodePointASCII(c) {

@@ -9,20 +9,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"net/netip"
-)
 
-// HexVal returns the value of the hexadecimal digit c, or 255.
-func HexVal(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10
-	}
-	return 255
-}
+	"github.com/ferret-go/uri/internal/pctenc"
+)
 
 // UnescapeRepeatedly decodes percent-encoded octets in b until none is
 // left, in place, and returns the result: what decoding "%XY" triplets pass
@@ -41,8 +30,8 @@ func UnescapeRepeatedly(b []byte) []byte {
 	out := b[:i]
 	for _, c := range b[i:] {
 		out = append(out, c)
-		for n := len(out); n >= 3 && out[n-3] == '%' && HexVal(out[n-2]) < 16 && HexVal(out[n-1]) < 16; n = len(out) {
-			out[n-3] = HexVal(out[n-2])<<4 | HexVal(out[n-1])
+		for n := len(out); n >= 3 && out[n-3] == '%' && pctenc.HexValue(out[n-2]) < 16 && pctenc.HexValue(out[n-1]) < 16; n = len(out) {
+			out[n-3] = pctenc.HexValue(out[n-2])<<4 | pctenc.HexValue(out[n-1])
 			out = out[:n-2]
 		}
 	}
@@ -59,8 +48,8 @@ func UnescapeOnce(b []byte) []byte {
 	}
 	out := b[:i]
 	for ; i < len(b); i++ {
-		if b[i] == '%' && i+2 < len(b) && HexVal(b[i+1]) < 16 && HexVal(b[i+2]) < 16 {
-			out = append(out, HexVal(b[i+1])<<4|HexVal(b[i+2]))
+		if b[i] == '%' && i+2 < len(b) && pctenc.HexValue(b[i+1]) < 16 && pctenc.HexValue(b[i+2]) < 16 {
+			out = append(out, pctenc.HexValue(b[i+1])<<4|pctenc.HexValue(b[i+2]))
 			i += 2
 			continue
 		}
@@ -181,7 +170,7 @@ func InetAton(h []byte) (netip.Addr, bool) {
 		var v uint64
 		digits := 0
 		for ; i < len(h) && h[i] != '.'; i++ {
-			d := uint64(HexVal(h[i]))
+			d := uint64(pctenc.HexValue(h[i]))
 			if d >= base {
 				return netip.Addr{}, false
 			}

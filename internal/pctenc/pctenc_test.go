@@ -18,3 +18,30 @@ func TestWriteUnhex(t *testing.T) {
 		}
 	}
 }
+
+// TestHexValue checks every byte against HEXDIG (RFC 3986, section 2.1:
+// DIGIT and "A" to "F" in either case) and its value.
+func TestHexValue(t *testing.T) {
+	want := [256]byte{}
+	for i := range want {
+		want[i] = 255
+	}
+	for i, c := range "0123456789" {
+		want[c] = byte(i)
+	}
+	for i, c := range "abcdef" {
+		want[c], want[c-'a'+'A'] = byte(10+i), byte(10+i)
+	}
+	for c := 0; c < 256; c++ {
+		b, w := byte(c), want[c]
+		if got := HexValue(b); got != w {
+			t.Errorf("HexValue(%q) = %d, want %d", b, got, w)
+		}
+		if got := IsHex(b); got != (w < 16) {
+			t.Errorf("IsHex(%q) = %v", b, got)
+		}
+		if v, ok := Unhex(b); ok != (w < 16) || ok && v != w {
+			t.Errorf("Unhex(%q) = %d, %v", b, v, ok)
+		}
+	}
+}
