@@ -39,6 +39,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -515,7 +516,7 @@ func split(b []byte) parts {
 // raises, is kept as it was. The result is h, rewritten in place (it is no
 // longer than h), or a new slice.
 func idnaHost(h []byte) []byte {
-	valid := h[:0:0]
+	valid := h
 	if !utf8.Valid(h) {
 		valid = make([]byte, 0, len(h))
 		for i := 0; i < len(h); {
@@ -525,8 +526,6 @@ func idnaHost(h []byte) []byte {
 			}
 			i += n
 		}
-	} else {
-		valid = h
 	}
 	a, err := uri.IDNABrowser.HostToASCII(string(valid))
 	if err != nil {
@@ -749,7 +748,8 @@ func appendSortedQuery(dst, q []byte) []byte {
 			st = i + 1
 		}
 	}
-	heapSort(params, q)
+	// Not stable: parameters that compare equal are the same text.
+	slices.SortFunc(params, func(a, b span) int { return compareParam(a.of(q), b.of(q)) })
 	for i, p := range params {
 		if i > 0 {
 			dst = append(dst, '&')
@@ -757,36 +757,6 @@ func appendSortedQuery(dst, q []byte) []byte {
 		dst = append(dst, p.of(q)...)
 	}
 	return dst
-}
-
-// heapSort sorts the parameters params of q by compareParam, in place and
-// in O(k log k) comparisons. It need not be stable: parameters that compare
-// equal are the same text.
-func heapSort(params []span, q []byte) {
-	less := func(i, j int) bool { return compareParam(params[i].of(q), params[j].of(q)) < 0 }
-	down := func(i, n int) {
-		for {
-			c := 2*i + 1
-			if c >= n {
-				return
-			}
-			if c+1 < n && less(c, c+1) {
-				c++
-			}
-			if !less(i, c) {
-				return
-			}
-			params[i], params[c] = params[c], params[i]
-			i = c
-		}
-	}
-	for i := len(params)/2 - 1; i >= 0; i-- {
-		down(i, len(params))
-	}
-	for n := len(params) - 1; n > 0; n-- {
-		params[0], params[n] = params[n], params[0]
-		down(0, n)
-	}
 }
 
 func compareParam(a, b []byte) int {
