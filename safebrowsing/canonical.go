@@ -48,7 +48,8 @@ import (
 // A URL that no step changes (but steps 1 and 2 at its ends) takes no
 // allocation: its [URL.String] is the part of s that is left, sharing s's
 // memory. Any other takes one allocation for a URL of up to 1 KiB, two for
-// a longer one. A URL without a host gives an [*Error] with [ErrNoHost], and a
+// a longer one, when its host is no IPv6 literal (one more) and needs no
+// IDNA (whose own allocations come on top). A URL without a host gives an [*Error] with [ErrNoHost], and a
 // port that is not a number up to 65535 one with [ErrInvalidPort].
 func Parse(s string) (URL, error) {
 	var u URL
@@ -285,7 +286,8 @@ func parseSlow(u *URL, s string, start, end, schemeEnd int) error {
 	if i := strings.IndexByte(unsafeString(pathAndQuery), '?'); i >= 0 {
 		q = i
 	}
-	path := canonicalPath(pathAndQuery[:q])
+	var slash [1]byte // an empty path is "/", which has no room in p
+	path := canonicalPath(pathAndQuery[:q], slash[:])
 	query := pathAndQuery[q:]
 
 	// Step 8: size, allocate once, write escaped.
@@ -429,7 +431,7 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 // decimals instead and reports true.
 func dotsAndIP(dst, h []byte) ([]byte, bool) {
 	start := len(dst)
-	if len(h) > 0 && h[0] != '.' && h[len(h)-1] != '.' && bytes.Index(h, []byte("..")) < 0 {
+	if len(h) > 0 && h[0] != '.' && h[len(h)-1] != '.' && !bytes.Contains(h, []byte("..")) {
 		dst = append(dst, h...) // nothing to remove: at once
 		h = nil
 	}
@@ -458,11 +460,13 @@ func allZero(b []byte) bool {
 }
 
 // canonicalPath resolves "/./" and "/../" and collapses runs of "/" in p,
-// in place, and returns the result, "/" for an empty path. A trailing "."
-// or ".." segment counts as "./" or "../".
-func canonicalPath(p []byte) []byte {
+// in place, and returns the result; for an empty path, "/" written to
+// root, a buffer of one byte. A trailing "." or ".." segment counts as
+// "./" or "../".
+func canonicalPath(p, root []byte) []byte {
 	if len(p) == 0 {
-		return []byte{'/'}
+		root[0] = '/'
+		return root
 	}
 	out := p[:0]
 	out = append(out, '/')
