@@ -91,7 +91,8 @@ func Key(s string) (string, error) { return Options{}.Key(s) }
 // and has its path canonicalized (unescaped, escaped once, lowercased)
 // without a host to reverse; any other URL is canonicalized and written with
 // its host reversed. A URL without a scheme is taken as http. The result
-// takes one allocation for a key of up to 512 bytes from a URL of up to 1 KiB.
+// takes one allocation for a key of up to 512 bytes from a URL of up to 1 KiB
+// (and those of IDNA for a host that needs it).
 func (o Options) Key(s string) (string, error) {
 	// A key is at most 3 bytes for each byte of the URL and of the
 	// "http://" it may gain, and a few more; the buffers are declared in
@@ -299,10 +300,11 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	// lowercased, without session ids or a trailing slash.
 	var path []byte
 	hasPath := p.hasPath
-	var slash [1]byte
+	// "/" with room for the byte more that normalizePath writes.
+	var slash [2]byte
 	if p.rootPath {
 		slash[0] = '/'
-		path = slash[:]
+		path = slash[:1]
 	} else if hasPath {
 		path = keycanon.UnescapeRepeatedly(p.path.of(clean))
 	}
@@ -310,7 +312,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 		path = normalizePath(path)
 		if path == nil {
 			slash[0] = '/'
-			path = slash[:]
+			path = slash[:1]
 		}
 		hasPath = true
 	}
@@ -648,7 +650,8 @@ func collapseDots(h []byte) []byte {
 // nothing before it to remove is kept, the first segment (before the first
 // "/") is dropped, an empty last segment keeps its "/", and a "." or ".."
 // last segment leaves no trailing "/". It returns nil for "/", the result
-// of an empty path too.
+// of an empty path too. When every segment is kept the result is written
+// one byte past len(p), into p's capacity, which must have room for it.
 func normalizePath(p []byte) []byte {
 	if len(p) == 0 {
 		return nil

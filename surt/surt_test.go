@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/ferret-go/uri/internal/keycanon"
 )
 
 // Sources of the cases, named beside each:
@@ -158,6 +160,14 @@ func TestKey(t *testing.T) {
 		got, err := c.o.Key(c.in)
 		if err != nil || got != c.want {
 			t.Errorf("%+v.Key(%q) = %q, %v; want %q (%s)", c.o, c.in, got, err, c.want, c.source)
+		}
+		// Key's promise: one allocation (the key) for a URL of up to
+		// 1 KiB, when its host needs no IDNA.
+		if len(c.in) > 1024 || !isASCII(keycanon.UnescapeRepeatedly([]byte(c.in))) {
+			continue
+		}
+		if n := testing.AllocsPerRun(10, func() { got, _ = c.o.Key(c.in) }); n > 1 {
+			t.Errorf("%+v.Key(%q): %v allocations, want at most 1", c.o, c.in, n)
 		}
 	}
 }
