@@ -1357,7 +1357,10 @@ func portLen(port uint16) int {
 	return n
 }
 
-// appendPort appends port in decimal to t.
+// appendPort appends port in decimal to t. It is not strconv.AppendUint,
+// which costs WithPortNumber(8443) 718 instructions instead of 687 and
+// Build-decoded 2011 instead of 1985 (callgrind): for a uint16 the general
+// 64-bit loop is more work than this one.
 func appendPort(t []byte, port uint16) []byte {
 	l, n := len(t), portLen(port)
 	t = slices.Grow(t, n)[:l+n]

@@ -101,15 +101,7 @@ func (f NormalizeFlags) String() string {
 	if f == 0 {
 		return "0"
 	}
-	var b []byte
-	for i, name := range normalizeFlagNames {
-		if f&(1<<i) != 0 {
-			if len(b) > 0 {
-				b = append(b, '|')
-			}
-			b = append(b, name...)
-		}
-	}
+	b := f.appendNames(nil, normalizeFlagNames[:], '|')
 	if rest := f &^ (1<<len(normalizeFlagNames) - 1); rest != 0 {
 		if len(b) > 0 {
 			b = append(b, '|')
@@ -134,16 +126,21 @@ func (f NormalizeFlags) MarshalText() ([]byte, error) {
 	if rest := f &^ (1<<len(normalizeFlagKeys) - 1); rest != 0 {
 		return nil, errors.New("uri: unknown normalization flags 0x" + strconv.FormatUint(uint64(rest), 16))
 	}
-	var b []byte
-	for i, name := range normalizeFlagKeys {
+	return f.appendNames(nil, normalizeFlagKeys[:], ','), nil
+}
+
+// appendNames appends to b the names of the flags set in f, names[i] that
+// of bit i, separated by sep.
+func (f NormalizeFlags) appendNames(b []byte, names []string, sep byte) []byte {
+	for i, name := range names {
 		if f&(1<<i) != 0 {
 			if len(b) > 0 {
-				b = append(b, ',')
+				b = append(b, sep)
 			}
 			b = append(b, name...)
 		}
 	}
-	return b, nil
+	return b
 }
 
 // UnmarshalText implements [encoding.TextUnmarshaler]: it sets f to the
