@@ -185,12 +185,6 @@ func appendExploded(dst []byte, op *operator, val Value) []byte {
 	return dst
 }
 
-const upperHex = "0123456789ABCDEF"
-
-func appendPct(dst []byte, c byte) []byte {
-	return append(dst, '%', upperHex[c>>4], upperHex[c&15])
-}
-
 // Character sets of section 1.5: allowU holds the unreserved characters,
 // allowUR the unreserved and reserved ones.
 var allowU, allowUR = func() (u, ur [256]bool) {
@@ -226,7 +220,7 @@ func appendEncoded(dst []byte, s string, reserved bool) []byte {
 			continue
 		}
 		dst = append(dst, s[run:i]...)
-		dst = appendPct(dst, c)
+		dst = pctenc.AppendTriplet(dst, c)
 		run = i + 1
 	}
 	return append(dst, s[run:]...)

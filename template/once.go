@@ -60,7 +60,7 @@ func appendExpandString(dst []byte, s string, vars Vars) ([]byte, bool) {
 					}
 					dst = append(dst, s[run:i]...)
 					for _, b := range []byte(s[i : i+size]) {
-						dst = appendPct(dst, b)
+						dst = pctenc.AppendTriplet(dst, b)
 					}
 					i += size
 					run = i

@@ -309,7 +309,7 @@ func appendLiteral(lit *[]byte, s string, start, i int) (int, error) {
 			*lit = append(make([]byte, 0, 2*(i-start)+16), s[start:i]...)
 		}
 		for _, b := range []byte(s[i : i+size]) {
-			*lit = appendPct(*lit, b)
+			*lit = pctenc.AppendTriplet(*lit, b)
 		}
 		return i + size, nil
 	default:

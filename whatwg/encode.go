@@ -43,8 +43,6 @@ var encodeTable = func() (t [256]uint8) {
 	return t
 }()
 
-const upperHex = "0123456789ABCDEF"
-
 // firstToEncode returns the index of the first byte of s in set, or -1.
 func firstToEncode(s string, set uint8) int {
 	for i := 0; i < len(s); i++ {
@@ -60,7 +58,7 @@ func appendEncoded(dst []byte, s string, set uint8) []byte {
 	for i := 0; i < len(s); i++ {
 		b := s[i]
 		if encodeTable[b]&set != 0 {
-			dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
+			dst = pctenc.AppendTriplet(dst, b)
 		} else {
 			dst = append(dst, b)
 		}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // Param is one name-value tuple of a SearchParams list.
@@ -172,7 +174,7 @@ func appendForm(b []byte, s string) []byte {
 		case c == ' ':
 			b = append(b, '+')
 		case encodeTable[c]&setForm != 0:
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			b = pctenc.AppendTriplet(b, c)
 		default:
 			b = append(b, c)
 		}

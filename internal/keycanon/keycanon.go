@@ -127,7 +127,6 @@ func HasControl(s string) bool {
 // AppendEscaped appends b to dst with the bytes of MustEscape
 // percent-encoded, in uppercase hexadecimal.
 func AppendEscaped(dst, b []byte) []byte {
-	const hexDigits = "0123456789ABCDEF"
 	for {
 		i := 0
 		for i+8 <= len(b) && !MustEscape8(binary.LittleEndian.Uint64(b[i:])) {
@@ -141,7 +140,7 @@ func AppendEscaped(dst, b []byte) []byte {
 			return dst
 		}
 		c := b[i]
-		dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
+		dst = pctenc.AppendTriplet(dst, c)
 		b = b[i+1:]
 	}
 }

@@ -30,18 +30,24 @@ func Unhex(c byte) (byte, bool) {
 	return v, v < 16
 }
 
+// AppendTriplet appends the percent-encoded triplet of c: "%" and two
+// uppercase hexadecimal digits (RFC 3986, section 2.1, which recommends
+// uppercase).
+func AppendTriplet(dst []byte, c byte) []byte {
+	const hexDigits = "0123456789ABCDEF"
+	return append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
+}
+
 // Write writes s to b with every byte for which keep is false as "%" and
 // two uppercase hexadecimal digits (RFC 3986, section 2.1).
 func Write(b *strings.Builder, s string, keep func(byte) bool) {
-	const hexDigits = "0123456789ABCDEF"
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if keep(c) {
 			b.WriteByte(c)
 			continue
 		}
-		b.WriteByte('%')
-		b.WriteByte(hexDigits[c>>4])
-		b.WriteByte(hexDigits[c&15])
+		var t [3]byte
+		b.Write(AppendTriplet(t[:0], c))
 	}
 }

@@ -1,6 +1,7 @@
 package pctenc
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -42,6 +43,17 @@ func TestHexValue(t *testing.T) {
 		}
 		if v, ok := Unhex(b); ok != (w < 16) || ok && v != w {
 			t.Errorf("Unhex(%q) = %d, %v", b, v, ok)
+		}
+	}
+}
+
+// TestAppendTriplet checks every byte's triplet: "%" and two uppercase
+// hexadecimal digits (RFC 3986, section 2.1).
+func TestAppendTriplet(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := fmt.Sprintf("x%%%02X", c)
+		if got := string(AppendTriplet([]byte("x"), byte(c))); got != want {
+			t.Errorf("AppendTriplet(%#x) = %q, want %q", c, got, want)
 		}
 	}
 }
