@@ -226,7 +226,7 @@ func (c *checker) checkPort() {
 	}
 }
 
-func (c *checker) checkPortSpan(p span, text string, add func(Code, Severity, uri.Component, int, int, string)) {
+func (c *checker) checkPortSpan(p span, text string, add addFunc) {
 	port := p.of(text)
 	if port == "" {
 		return

@@ -309,29 +309,57 @@ func isASCII(s string) bool {
 	return true
 }
 
-// scriptTables are the scripts checkScripts tells apart; a letter of
-// another script counts as "other".
-var scriptTables = []struct {
+// scripts is a set of the scripts checkScripts tells apart, one bit each;
+// a letter of another script counts as scriptOther.
+type scripts uint32
+
+const (
+	scriptLatin scripts = 1 << iota
+	scriptCyrillic
+	scriptGreek
+	scriptArmenian
+	scriptHebrew
+	scriptArabic
+	scriptHan
+	scriptHiragana
+	scriptKatakana
+	scriptHangul
+	scriptBopomofo
+	scriptThai
+	scriptDevanagari
+	scriptGeorgian
+	scriptCherokee
+	scriptOther
+)
+
+// scriptTables are the scripts of a set, in the order messages name them.
+var scriptTables = [...]struct {
+	bit   scripts
 	name  string
 	table *unicode.RangeTable
 }{
-	{"Latin", unicode.Latin}, {"Cyrillic", unicode.Cyrillic}, {"Greek", unicode.Greek},
-	{"Armenian", unicode.Armenian}, {"Hebrew", unicode.Hebrew}, {"Arabic", unicode.Arabic},
-	{"Han", unicode.Han}, {"Hiragana", unicode.Hiragana}, {"Katakana", unicode.Katakana},
-	{"Hangul", unicode.Hangul}, {"Bopomofo", unicode.Bopomofo}, {"Thai", unicode.Thai},
-	{"Devanagari", unicode.Devanagari}, {"Georgian", unicode.Georgian}, {"Cherokee", unicode.Cherokee},
+	{scriptLatin, "Latin", unicode.Latin}, {scriptCyrillic, "Cyrillic", unicode.Cyrillic},
+	{scriptGreek, "Greek", unicode.Greek}, {scriptArmenian, "Armenian", unicode.Armenian},
+	{scriptHebrew, "Hebrew", unicode.Hebrew}, {scriptArabic, "Arabic", unicode.Arabic},
+	{scriptHan, "Han", unicode.Han}, {scriptHiragana, "Hiragana", unicode.Hiragana},
+	{scriptKatakana, "Katakana", unicode.Katakana}, {scriptHangul, "Hangul", unicode.Hangul},
+	{scriptBopomofo, "Bopomofo", unicode.Bopomofo}, {scriptThai, "Thai", unicode.Thai},
+	{scriptDevanagari, "Devanagari", unicode.Devanagari}, {scriptGeorgian, "Georgian", unicode.Georgian},
+	{scriptCherokee, "Cherokee", unicode.Cherokee},
 }
 
-func scriptOf(r rune) string {
+// scriptOf returns the script of the letter r, or 0 when r is no letter or
+// a letter of the Common or Inherited script.
+func scriptOf(r rune) scripts {
 	if !unicode.IsLetter(r) || unicode.In(r, unicode.Common, unicode.Inherited) {
-		return ""
+		return 0
 	}
 	for _, t := range scriptTables {
 		if unicode.Is(t.table, r) {
-			return t.name
+			return t.bit
 		}
 	}
-	return "other"
+	return scriptOther
 }
 
 // checkScripts checks each label of the Unicode host name for mixed
@@ -347,27 +375,25 @@ func (c *checker) checkScripts(name string, p span, add addFunc) {
 		asciiTLD = false
 	}
 	for _, label := range labels {
-		seen := map[string]bool{}
+		var seen scripts
 		for _, r := range label {
-			if s := scriptOf(r); s != "" {
-				seen[s] = true
-			}
+			seen |= scriptOf(r)
 		}
-		if len(seen) > 1 && !allowedMix(seen) {
-			names := make([]string, 0, len(seen))
+		if seen&(seen-1) != 0 && !allowedMix(seen) {
+			var names []string
 			for _, t := range scriptTables {
-				if seen[t.name] {
+				if seen&t.bit != 0 {
 					names = append(names, t.name)
 				}
 			}
-			if seen["other"] {
+			if seen&scriptOther != 0 {
 				names = append(names, "other")
 			}
 			add(CodeMixedScript, High, uri.ComponentHost, p.start, p.end,
 				"the label "+quote(label)+" mixes the scripts "+strings.Join(names, ", ")+" (Unicode TS #39, section 5.2): it may pose as another name")
 			continue
 		}
-		if asciiTLD && (seen["Cyrillic"] || seen["Greek"]) && len(seen) == 1 && latinLookalike(label) {
+		if asciiTLD && (seen == scriptCyrillic || seen == scriptGreek) && latinLookalike(label) {
 			add(CodeConfusable, High, uri.ComponentHost, p.start, p.end,
 				"the label "+quote(label)+" is written in letters that look like Latin ones: a whole-script confusable (Unicode TS #39, section 4)")
 		}
@@ -377,19 +403,13 @@ func (c *checker) checkScripts(name string, p span, add addFunc) {
 // allowedMix reports whether the scripts are a combination that Unicode
 // TS #39's "highly restrictive" level allows: Latin with Han and Japanese
 // kana, with Han and Bopomofo, or with Han and Hangul.
-func allowedMix(seen map[string]bool) bool {
-	for _, set := range [][]string{
-		{"Latin", "Han", "Hiragana", "Katakana"},
-		{"Latin", "Han", "Bopomofo"},
-		{"Latin", "Han", "Hangul"},
+func allowedMix(seen scripts) bool {
+	for _, set := range [...]scripts{
+		scriptLatin | scriptHan | scriptHiragana | scriptKatakana,
+		scriptLatin | scriptHan | scriptBopomofo,
+		scriptLatin | scriptHan | scriptHangul,
 	} {
-		n := 0
-		for _, s := range set {
-			if seen[s] {
-				n++
-			}
-		}
-		if n == len(seen) {
+		if seen&^set == 0 {
 			return true
 		}
 	}

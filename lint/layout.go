@@ -237,7 +237,6 @@ func newByteSet(chars string) (b byteSet) {
 var (
 	setBrAuthEnd = newByteSet("/\\?#")
 	setPathEnd   = newByteSet("?#")
-	setTabNL     = newByteSet("\t\r\n")
 	setUserDelim = newByteSet("@:")
 )
 

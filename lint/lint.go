@@ -205,17 +205,6 @@ func validFacts(s string, u *uri.IRI) facts {
 	return f
 }
 
-// lowerASCII returns s with ASCII letters in lowercase, s itself when it
-// has none in uppercase.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			return strings.ToLower(s)
-		}
-	}
-	return s
-}
-
 // scanFacts returns the facts of s.
 func scanFacts(s string) facts {
 	var f facts
@@ -266,9 +255,9 @@ func (c *checker) run() {
 	}
 	c.cleanInput()
 	if c.valid && c.clean.s == s {
-		c.scheme = lowerASCII(c.iri.Scheme())
+		c.scheme = strings.ToLower(c.iri.Scheme())
 	} else {
-		c.scheme = lowerASCII(c.rfcSchemeOf(c.clean.s))
+		c.scheme = strings.ToLower(c.rfcSchemeOf(c.clean.s))
 	}
 	c.rfc = rfcLayout(s)
 	if c.clean.s == s && c.facts&hasBackslash == 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,7 +98,7 @@ func (p Policy) Check(s string) (uri.URI, error) {
 	if schemes == nil {
 		schemes = []string{"http", "https"}
 	}
-	if !contains(schemes, scheme) {
+	if !slices.Contains(schemes, scheme) {
 		return reject("scheme "+strconv.Quote(scheme)+" not allowed", nil)
 	}
 	if !u.HasAuthority() || u.Host() == "" {
@@ -139,15 +140,6 @@ func (p Policy) Check(s string) (uri.URI, error) {
 		}
 	}
 	return u, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // hostAllowed reports whether host matches one of the patterns of

@@ -214,7 +214,7 @@ func parseFast(s string) (URL, bool) {
 		start := i
 		for {
 			i = skipRun(s, i, &pathRunNoDot)
-			if i == n || s[i] != '.' && s[i] != '%' || pathRun[s[i]] == 0 {
+			if i == n || s[i] != '.' && s[i] != '%' {
 				break
 			}
 			if i > start && s[i-1] == '/' {
@@ -234,10 +234,9 @@ func parseFast(s string) (URL, bool) {
 		if i < n && s[i] != '?' && s[i] != '#' {
 			return URL{}, false
 		}
+		// The path is empty or begins with "/": the authority ends at
+		// "/", "?" or "#", and a path-absolute follows a scheme directly.
 		path := s[start:i]
-		if path != "" && path[0] != '/' {
-			return URL{}, false
-		}
 		if u.kind == schemeFile && len(path) >= 3 {
 			seg := path[1:]
 			if k := strings.IndexByte(seg, '/'); k >= 0 {
