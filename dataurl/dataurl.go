@@ -60,7 +60,8 @@ func FromURL(u whatwg.URL) (DataURL, error) {
 		return DataURL{}, &Error{Input: href, Offset: len(href), Err: ErrNoComma}
 	}
 	mime := trimASCIISpace(input[:comma])
-	body := percentDecode(input[comma+1:])
+	data := input[comma+1:]
+	body := pctenc.AppendDecoded(make([]byte, 0, len(data)), data)
 	if rest, ok := cutBase64(mime); ok {
 		dec, err := DecodeBase64(string(body))
 		if err != nil {
@@ -100,23 +101,4 @@ func trimASCIISpace(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
-}
-
-// percentDecode is the URL Standard's percent-decode: each "%" followed by
-// two hex digits is the byte they name; any other "%" stays.
-func percentDecode(s string) []byte {
-	out := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			h, ok1 := pctenc.Unhex(s[i+1])
-			l, ok2 := pctenc.Unhex(s[i+2])
-			if ok1 && ok2 {
-				out = append(out, h<<4|l)
-				i += 2
-				continue
-			}
-		}
-		out = append(out, s[i])
-	}
-	return out
 }

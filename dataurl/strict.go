@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // ErrRFC2397 is wrapped by the errors of Check: the text is not a data URL
@@ -110,7 +112,7 @@ func Check(s string) error {
 		if u.HasFragment() {
 			end -= len(u.Fragment()) + 1
 		}
-		data := string(percentDecode(s[start+comma+1 : end]))
+		data := pctenc.Decode(s[start+comma+1 : end])
 		if _, err := base64.StdEncoding.DecodeString(data); err != nil {
 			return &Error{Input: s, Offset: start + comma + 1, Err: ErrBase64, Reason: err.Error()}
 		}

@@ -330,26 +330,11 @@ func ToPath(u uri.URI, o OS) (string, error) {
 // 8089, Appendix E.3.2), dropping the brackets of an inline-IP ("%5B" IPv6
 // "%5D") as URI.DecodedHost does for an IP-literal authority.
 func decodeHost(h string) string {
-	if strings.IndexByte(h, '%') < 0 {
-		return h
+	h = pctenc.Decode(h)
+	if len(h) >= 2 && h[0] == '[' && h[len(h)-1] == ']' {
+		h = h[1 : len(h)-1]
 	}
-	b := make([]byte, 0, len(h))
-	for i := 0; i < len(h); i++ {
-		c := h[i]
-		if c == '%' && i+2 < len(h) {
-			hi, ok1 := pctenc.Unhex(h[i+1])
-			lo, ok2 := pctenc.Unhex(h[i+2])
-			if ok1 && ok2 {
-				c = hi<<4 | lo
-				i += 2
-			}
-		}
-		b = append(b, c)
-	}
-	if len(b) >= 2 && b[0] == '[' && b[len(b)-1] == ']' {
-		b = b[1 : len(b)-1]
-	}
-	return string(b)
+	return h
 }
 
 // StringToPath is ToPath on the text s of a file URI, which may also be one

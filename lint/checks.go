@@ -177,7 +177,7 @@ func (c *checker) checkUserinfo(p span, inClean bool) {
 		// A host name is at most 253 octets (RFC 1035), written with at
 		// most three bytes an octet.
 		if len(part) > 0 && len(part) <= 3*253 {
-			d := decodeLoose(part)
+			d := pctenc.Decode(part)
 			if looksLikeHost(d) {
 				add(CodeUserinfoHost, High, uri.ComponentUserinfo, p.start+k, p.start+k+len(part),
 					"the userinfo "+quote(d)+" looks like a host name: a reader sees it, but the host is what follows the \"@\" (RFC 3986, section 7.6)")
@@ -293,13 +293,13 @@ func (c *checker) checkPercent() {
 			seg = path[:k]
 		}
 		if strings.IndexByte(seg, '%') >= 0 {
-			if d := decodeLoose(seg); (d == "." || d == "..") && seg != d {
+			if d := pctenc.Decode(seg); (d == "." || d == "..") && seg != d {
 				c.add(CodeEncodedDot, Medium, uri.ComponentPath, off, off+len(seg),
 					"the segment "+quote(seg)+" is "+quote(d)+" once decoded: dot-segment removal (RFC 3986, section 5.2.4) leaves it, a server that decodes first climbs it")
 			}
 			if j := indexEncoded(seg, "2f", "5c"); j >= 0 {
 				c.add(CodeEncodedSlash, Medium, uri.ComponentPath, off+j, off+j+3,
-					"an encoded "+quote(decodeLoose(seg[j:j+3]))+" in a segment: a server that decodes the path before routing it sees another path (RFC 3986, section 7.3)")
+					"an encoded "+quote(pctenc.Decode(seg[j:j+3]))+" in a segment: a server that decodes the path before routing it sees another path (RFC 3986, section 7.3)")
 			}
 		}
 		if k < 0 {
@@ -390,23 +390,6 @@ func hexByte(t string, i int) (byte, bool) {
 	h, ok1 := pctenc.Unhex(t[i+1])
 	l, ok2 := pctenc.Unhex(t[i+2])
 	return h<<4 | l, ok1 && ok2
-}
-
-// decodeLoose decodes the valid triplets of s and keeps the rest as it is.
-func decodeLoose(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if v, ok := hexByte(s, i); ok {
-			b = append(b, v)
-			i += 2
-			continue
-		}
-		b = append(b, s[i])
-	}
-	return string(b)
 }
 
 // indexEncoded returns the offset of the first triplet of s that encodes

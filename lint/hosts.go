@@ -62,7 +62,7 @@ func (c *checker) checkHost(p span, text string, add addFunc) {
 
 	// What browsers and net/url decode before resolving.
 	name := h
-	if name = decodeLoose(h); name != h {
+	if name = pctenc.Decode(h); name != h {
 		add(CodeEncodedHost, Medium, comp, p.start, p.end,
 			"a percent-encoded host: browsers and net/url decode it to "+quote(name)+", RFC 3986 compares it as written")
 	}

@@ -33,6 +33,8 @@ import (
 
 	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/whatwg"
+
+	"github.com/ferret-go/uri/internal/pctenc"
 )
 
 // A Reading is what one parser makes of a string: its components, decoded
@@ -83,9 +85,9 @@ func readWHATWG(s string) Reading {
 	r.Host = strings.TrimSuffix(strings.TrimPrefix(u.Hostname(), "["), "]")
 	if user, pass := u.Username(), u.Password(); user != "" || pass != "" {
 		r.HasUserinfo = true
-		r.Userinfo = decodeLoose(user)
+		r.Userinfo = pctenc.Decode(user)
 		if pass != "" {
-			r.Userinfo += ":" + decodeLoose(pass)
+			r.Userinfo += ":" + pctenc.Decode(pass)
 		}
 	}
 	return r

@@ -559,7 +559,7 @@ func (st *matchState) matchNamed(u *unit, text string, present bool) bool {
 		name, value, eq := strings.Cut(param, "=")
 		v := findVar(u.parts, name)
 		if v == nil {
-			st.extra = append(st.extra, Pair{decodeLoose(name), decodeLoose(value)})
+			st.extra = append(st.extra, Pair{pctenc.Decode(name), pctenc.Decode(value)})
 			continue
 		}
 		// Has the variable a value already? (Only from this group: a
@@ -578,7 +578,7 @@ func (st *matchState) matchNamed(u *unit, text string, present bool) bool {
 			continue
 		}
 		if seen {
-			st.extra = append(st.extra, Pair{decodeLoose(name), decodeLoose(value)})
+			st.extra = append(st.extra, Pair{pctenc.Decode(name), pctenc.Decode(value)})
 			continue
 		}
 		if eq && value == "" && !u.parts[0].op.ifemp && v.maxLen == 0 {
@@ -667,22 +667,4 @@ func decodeReserved(s string) (string, bool) {
 		return s, true
 	}
 	return string(append(b, s[run:]...)), true
-}
-
-// decodeLoose decodes the triplets of an extra parameter and keeps
-// everything else.
-func decodeLoose(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2]) {
-			b = append(b, pctenc.HexValue(s[i+1])<<4|pctenc.HexValue(s[i+2]))
-			i += 2
-		} else {
-			b = append(b, s[i])
-		}
-	}
-	return string(b)
 }

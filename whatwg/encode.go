@@ -77,35 +77,3 @@ func encode(s string, set uint8) string {
 	b = append(b, s[:i]...)
 	return string(appendEncoded(b, s[i:], set))
 }
-
-// percentDecode is the URL Standard's percent-decode (section
-// "Percent-encoded bytes"): a "%" not followed by two hex digits stays.
-// It returns s itself when s holds no percent-encoded byte.
-func percentDecode(s string) string {
-	if !hasPercentEncoded(s) {
-		return s
-	}
-	return string(appendDecoded(make([]byte, 0, len(s)), s))
-}
-
-func hasPercentEncoded(s string) bool {
-	for i := 0; i+2 < len(s); i++ {
-		if s[i] == '%' && pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2]) {
-			return true
-		}
-	}
-	return false
-}
-
-// appendDecoded appends s percent-decoded to b.
-func appendDecoded(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '%' && i+2 < len(s) && pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2]) {
-			c = pctenc.HexValue(s[i+1])<<4 | pctenc.HexValue(s[i+2])
-			i += 2
-		}
-		b = append(b, c)
-	}
-	return b
-}

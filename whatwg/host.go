@@ -101,11 +101,11 @@ func (p *parser) parseDomain(s string, off int) (string, uint8, fail) {
 	}
 	d := s
 	if cl&clForbiddenDomain != 0 && strings.IndexByte(s, '%') >= 0 {
-		if hasPercentEncoded(s) {
+		if pctenc.IndexTriplet(s) >= 0 {
 			p.validation("domain-percent-encoded", off)
 			p.grow(len(s))
 			start := len(p.arena)
-			p.arena = appendDecoded(p.arena, s)
+			p.arena = pctenc.AppendDecoded(p.arena, s)
 			d = p.arenaString(start)
 		}
 		cl = 0

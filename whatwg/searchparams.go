@@ -51,7 +51,7 @@ func formDecode(s string) string {
 	if strings.IndexByte(s, '+') >= 0 {
 		s = strings.ReplaceAll(s, "+", " ")
 	}
-	s = percentDecode(s)
+	s = pctenc.Decode(s)
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}

@@ -30,6 +30,50 @@ func Unhex(c byte) (byte, bool) {
 	return v, v < 16
 }
 
+// IndexTriplet returns the index of the first "%" of s that begins a
+// triplet ("%" and two hexadecimal digits), or -1.
+func IndexTriplet(s string) int {
+	for i := 0; ; i++ {
+		k := strings.IndexByte(s[i:], '%')
+		if k < 0 {
+			return -1
+		}
+		i += k
+		if i+2 >= len(s) {
+			return -1
+		}
+		if IsHex(s[i+1]) && IsHex(s[i+2]) {
+			return i
+		}
+	}
+}
+
+// AppendDecoded appends s to dst with each triplet decoded to the octet it
+// names; a "%" that begins no triplet stays as it is (the URL Standard's
+// percent-decode, and a lenient reading of RFC 3986, section 2.1).
+func AppendDecoded(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]) {
+			c = HexValue(s[i+1])<<4 | HexValue(s[i+2])
+			i += 2
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// Decode is AppendDecoded to a string: s itself, with no copy, when it
+// holds no triplet.
+func Decode(s string) string {
+	i := IndexTriplet(s)
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	return string(AppendDecoded(append(b, s[:i]...), s[i:]))
+}
+
 // AppendTriplet appends the percent-encoded triplet of c: "%" and two
 // uppercase hexadecimal digits (RFC 3986, section 2.1, which recommends
 // uppercase).

@@ -57,3 +57,35 @@ func TestAppendTriplet(t *testing.T) {
 		}
 	}
 }
+
+// TestDecode takes the URL Standard's percent-decode examples (section
+// "Percent-encoded bytes") and the edges of a triplet.
+func TestDecode(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		first    int // IndexTriplet
+	}{
+		{"%25%s%1G", "%%s%1G", 0},
+		{"‽%25%2E", "\xE2\x80\xBD\x25\x2E", 3},
+		{"", "", -1},
+		{"abc", "abc", -1},
+		{"%", "%", -1},
+		{"%4", "%4", -1},
+		{"a%41", "aA", 1},
+		{"%%41", "%A", 1},
+		{"%zz%7e%7E", "%zz~~", 3},
+	} {
+		if got := Decode(tc.in); got != tc.want {
+			t.Errorf("Decode(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if got := string(AppendDecoded([]byte("x"), tc.in)); got != "x"+tc.want {
+			t.Errorf("AppendDecoded(x, %q) = %q, want %q", tc.in, got, "x"+tc.want)
+		}
+		if got := IndexTriplet(tc.in); got != tc.first {
+			t.Errorf("IndexTriplet(%q) = %d, want %d", tc.in, got, tc.first)
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { Decode("plain%zz") }); n != 0 {
+		t.Errorf("Decode of a text without a triplet: %v allocations, want none", n)
+	}
+}
