@@ -3,12 +3,15 @@ package lint
 import (
 	"strings"
 	"testing"
+
+	"github.com/ferret-go/uri"
 )
 
 // FuzzLint checks what Lint promises for any string: no panic, findings
 // inside the input, each code at most once per component, every finding
 // with a known code, a severity and a message; and that Redact leaves no
-// password behind and is idempotent. The seeds are every input of the
+// password behind and is idempotent; and that iriLayout places a valid
+// reference's components where rfcLayout finds them. The seeds are every input of the
 // code table.
 func FuzzLint(f *testing.F) {
 	for _, tc := range codeCases {
@@ -53,5 +56,10 @@ func FuzzLint(f *testing.F) {
 			}
 		}
 		_, _ = Policy{}.Check(s)
+		if u, err := uri.ParseIRI(s); err == nil {
+			if il, rl := iriLayout(s, &u), rfcLayout(s); il != rl {
+				t.Fatalf("iriLayout(%q) = %+v, rfcLayout gives %+v", s, il, rl)
+			}
+		}
 	})
 }

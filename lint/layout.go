@@ -3,6 +3,8 @@ package lint
 import (
 	"sort"
 	"strings"
+
+	"github.com/ferret-go/uri"
 )
 
 // span is the byte range s[start:end] of a component; ok tells a present
@@ -67,6 +69,46 @@ func rfcLayout(s string) layout {
 	}
 	if f < len(s) {
 		l.fragment = span{f + 1, len(s), true}
+	}
+	return l
+}
+
+// iriLayout is rfcLayout for s, a valid IRI reference parsed as u: the
+// parser has found the components, whose lengths and delimiters place them
+// (RFC 3986, section 3), so s is not searched again but for the "@" of a
+// userinfo, which neither the userinfo nor a host may hold (sections 3.2.1
+// and 3.2.2). An authority is there exactly when "//" follows the scheme:
+// a path without one cannot begin with "//" (section 3.3). Each accessor
+// copies the value, hence as few calls as will do.
+func iriLayout(s string, u *uri.IRI) layout {
+	var l layout
+	i := len(u.Scheme())
+	if i > 0 {
+		l.scheme = span{0, i, true}
+		i++
+	}
+	if len(s) >= i+2 && s[i] == '/' && s[i+1] == '/' {
+		a := i + 2
+		i = a + len(u.Authority())
+		l.authority = span{a, i, true}
+		h := a
+		if k := strings.IndexByte(s[a:i], '@'); k >= 0 {
+			l.userinfo = span{a, a + k, true}
+			h = a + k + 1
+		}
+		l.host = span{h, h + len(u.Host()), true}
+		if l.host.end < i {
+			l.port = span{l.host.end + 1, i, true}
+		}
+	}
+	l.path = span{i, i + len(u.Path()), true}
+	i = l.path.end
+	if i < len(s) && s[i] == '?' {
+		l.query = span{i + 1, i + 1 + len(u.Query()), true}
+		i = l.query.end
+	}
+	if i < len(s) {
+		l.fragment = span{i + 1, len(s), true}
 	}
 	return l
 }

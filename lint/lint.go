@@ -261,7 +261,11 @@ func (c *checker) run() {
 	} else {
 		c.scheme = strings.ToLower(c.rfcSchemeOf(c.clean.s))
 	}
-	c.rfc = rfcLayout(s)
+	if c.valid {
+		c.rfc = iriLayout(s, &c.iri)
+	} else {
+		c.rfc = rfcLayout(s)
+	}
 	if c.clean.s == s && c.facts&hasBackslash == 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {
 		// Nothing removed, no "\", two slashes: browsers delimit the
 		// components as RFC 3986 does.

@@ -280,6 +280,9 @@ func TestRFCLayout(t *testing.T) {
 		if err != nil {
 			continue
 		}
+		if il := iriLayout(s, &i); il != l {
+			t.Errorf("iriLayout(%q) = %+v, rfcLayout gives %+v", s, il, l)
+		}
 		parts := []struct {
 			name      string
 			p         span
