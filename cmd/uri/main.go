@@ -130,6 +130,9 @@ type env struct {
 	// goes while no chunk is being run.
 	par *pipeline
 	pre struct{ out, err bytes.Buffer }
+	// ownOut is a worker's own standard output, which out is between
+	// chunks (parallel.go).
+	ownOut *bufio.Writer
 }
 
 func (e *env) dispatch(args []string) int {

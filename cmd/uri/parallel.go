@@ -37,11 +37,26 @@ type chunk struct {
 	lines    int          // how many lines data holds
 	readErr  error        // reading failed after these lines
 	out, err bytes.Buffer // what the lines wrote on standard output and error
-	rejected int          // how many of the lines were rejected
-	blocks   int          // how many blocks of text the lines wrote
-	block1   int          // where in out the first block begins
+	// tail is the buffer the worker writes standard output in: what fits
+	// stays there, and the writer passes it on to standard output without
+	// a copy (what does not fit goes to out first, in order). to is where
+	// tail flushes: out while a worker runs, the writer's output after.
+	tail     *bufio.Writer
+	to       redirect
+	rejected int // how many of the lines were rejected
+	blocks   int // how many blocks of text the lines wrote
+	block1   int // where in out the first block begins
 	done     chan struct{}
 }
+
+// tailSize is the size of a chunk's tail: the output of chunkSize bytes of
+// lines, which parse --json makes about five times larger, fits in it.
+const tailSize = 8 * chunkSize
+
+// redirect is a writer that passes writes on to w, which can change.
+type redirect struct{ w io.Writer }
+
+func (r *redirect) Write(p []byte) (int, error) { return r.w.Write(p) }
 
 // longLine is a line of the chunk cut at --max-line: its number in the
 // chunk and its length.
@@ -91,6 +106,7 @@ func (e *env) fork(p *pipeline) *env {
 	w.outw.w, w.errw.w = &w.pre.out, &w.pre.err
 	w.out = bufio.NewWriterSize(&w.outw, 64<<10)
 	w.err = bufio.NewWriterSize(&w.errw, 4<<10)
+	w.ownOut = w.out
 	return w
 }
 
@@ -136,16 +152,22 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 			p.recycle(ch)
 			continue
 		}
-		out := ch.out.Bytes()
 		if ch.blocks > 0 && e.blocks > 0 {
 			// The separator between the last chunk's last block and
-			// this one's first.
+			// this one's first, which may be in the tail: the tail
+			// joins out first.
+			ch.to.w = &ch.out
+			ch.tail.Flush()
+			out := ch.out.Bytes()
 			e.out.Write(out[:ch.block1])
 			e.out.WriteByte('\n')
-			out = out[ch.block1:]
+			e.out.Write(out[ch.block1:])
+		} else {
+			e.out.Write(ch.out.Bytes())
+			ch.to.w = e.out
+			ch.tail.Flush()
 		}
 		e.blocks += ch.blocks
-		e.out.Write(out)
 		if ch.err.Len() > 0 {
 			e.progress.clear(e.err)
 			e.err.Write(ch.err.Bytes())
@@ -289,6 +311,12 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 		e.err.Flush()
 		e.outw.w, e.errw.w = &ch.out, &ch.err
 		e.outw.n, e.blocks = 0, 0
+		if ch.tail == nil {
+			ch.tail = bufio.NewWriterSize(&ch.to, tailSize)
+		}
+		ch.to.w = &e.outw
+		ch.tail.Reset(&ch.to) // and forget an error of the last writer
+		e.out = ch.tail
 		data := ch.data
 		long := ch.long
 		for i := 0; len(data) > 0; i++ {
@@ -306,7 +334,8 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 				ch.rejected++
 			}
 		}
-		e.out.Flush()
+		// The tail stays unflushed: the writer passes it on.
+		e.out = e.ownOut
 		e.err.Flush()
 		e.outw.w, e.errw.w = &e.pre.out, &e.pre.err
 		ch.blocks, ch.block1 = e.blocks, e.firstBlock
