@@ -1,6 +1,9 @@
 package uri
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestHasDotSegment(t *testing.T) {
 	for p, want := range map[string]bool{
@@ -13,6 +16,24 @@ func TestHasDotSegment(t *testing.T) {
 			t.Errorf("hasDotSegment(%q) = %v, want %v", p, got, want)
 		}
 	}
+	// Every path of up to seven bytes of ".", "/" and "a", against the
+	// definition: some segment, between "/"s, is "." or "..".
+	var walk func(p string)
+	walk = func(p string) {
+		want := false
+		for _, seg := range strings.Split(p, "/") {
+			want = want || seg == "." || seg == ".."
+		}
+		if got := hasDotSegment(p); got != want {
+			t.Errorf("hasDotSegment(%q) = %v, want %v", p, got, want)
+		}
+		if len(p) < 7 {
+			for _, c := range []string{".", "/", "a"} {
+				walk(p + c)
+			}
+		}
+	}
+	walk("")
 }
 
 // FuzzMerge checks appendMerge, which removes the dot segments of a merged
