@@ -323,3 +323,41 @@ func TestCleanAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainName checks plainName against its definition, written the plain
+// way, on every string of up to five bytes of a set that reaches each case
+// (a label that is a number, an A-label, a final dot, an uppercase letter),
+// and on the DNS length limit.
+func TestPlainName(t *testing.T) {
+	def := func(h string) bool {
+		if h == "" || len(h) > 253 || strings.Contains(h, "xn--") {
+			return false
+		}
+		for i := 0; i < len(h); i++ {
+			c := h[i]
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.') {
+				return false
+			}
+		}
+		labels := strings.Split(strings.TrimSuffix(h, "."), ".")
+		last := labels[len(labels)-1]
+		return last != "" && !(last[0] >= '0' && last[0] <= '9')
+	}
+	var walk func(h string)
+	walk = func(h string) {
+		if got, want := plainName(h), def(h); got != want {
+			t.Errorf("plainName(%q) = %v, want %v", h, got, want)
+		}
+		if len(h) < 5 {
+			for _, c := range []string{"a", "1", "-", ".", "x", "n", "A"} {
+				walk(h + c)
+			}
+		}
+	}
+	walk("")
+	for _, h := range []string{"xn--a.b", "a.xn--b", strings.Repeat("a", 253), strings.Repeat("a", 254), strings.Repeat("a.", 126) + "b"} {
+		if got, want := plainName(h), def(h); got != want {
+			t.Errorf("plainName(%.20q...) = %v, want %v", h, got, want)
+		}
+	}
+}
