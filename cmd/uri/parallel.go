@@ -7,7 +7,6 @@ import (
 	"io"
 	"runtime"
 	"sync"
-	"sync/atomic"
 )
 
 // A parallel run splits standard input into chunks of lines, has workers
@@ -17,18 +16,9 @@ import (
 // in parallel, only its record's flagStream, which says that each input's
 // output depends on that input alone.
 //
-// The workers also do the reading and the writing, in turns: a worker that
-// needs lines reads the next chunk itself (one at a time), and the worker
-// that finishes the chunk next in input order writes it, and those after it
-// that are done. No goroutine of its own reads or writes: with as many
-// workers as cores, such a goroutine waited for a core until a worker ran
-// out of work, and both workers then idled while it caught up (parse --json
-// -j 2 on two cores used 1.44 cores of 2, with a fifth of the run's time as
-// bubbles).
-//
-// Memory is bounded: chunks come from a fixed set that the writing worker
-// gives back once a chunk is written, so at most len(set) chunks of about
-// chunkSize bytes (or one long line) are in flight.
+// Memory is bounded: the reader takes its chunks from a fixed set that the
+// writer gives back once a chunk is written, so at most len(set) chunks of
+// about chunkSize bytes (or one long line) are in flight.
 
 // chunkSize is how many bytes of lines the reader puts in a chunk before it
 // hands it out; it also hands out a chunk when no more input is waiting, so
@@ -56,6 +46,7 @@ type chunk struct {
 	rejected int // how many of the lines were rejected
 	blocks   int // how many blocks of text the lines wrote
 	block1   int // where in out the first block begins
+	done     chan struct{}
 }
 
 // tailSize is the size of a chunk's tail: the output of chunkSize bytes of
@@ -71,28 +62,16 @@ func (r *redirect) Write(p []byte) (int, error) { return r.w.Write(p) }
 // chunk and its length.
 type longLine struct{ line, length int }
 
-// pipeline is the state a parallel run's workers share.
+// pipeline is the state a parallel run's reader, workers and writer share.
 type pipeline struct {
-	free chan *chunk // chunks to fill: a fixed set
-
-	// Reading, by one worker at a time.
-	readMu  sync.Mutex
 	stdin   io.Reader
 	maxLine int
-	lr      lineReader
-	index   int  // the index of the next chunk read
-	ended   bool // no more chunks: the input ended, reading failed, or writing did
-	started bool // some worker asked for input
-
-	// Writing, by one worker at a time: the run's own env (its standard
-	// output and error, progress line and blocks).
-	writeMu sync.Mutex
-	e       *env
-	done    []*chunk // chunks run and not yet written, at index % len(done)
-	next    int      // the index of the next chunk to write
-	writing bool     // a worker is writing
-	code    int      // the exit status the written chunks give
-	quit    atomic.Bool
+	free    chan *chunk   // chunks to fill
+	work    chan *chunk   // chunks to run the command on
+	order   chan *chunk   // the same chunks, in input order, for the writer
+	quit    chan struct{} // closed when the writer stops: output failed
+	start   sync.Once     // starts the reader, or closes order if none ran
+	started bool
 }
 
 // jobs returns how many workers to run c with: 1 unless c streams, its
@@ -134,19 +113,17 @@ func (e *env) fork(p *pipeline) *env {
 // runParallel runs the command l in n workers and writes their output in
 // input order. It returns the exit status the sequential run would have.
 func (e *env) runParallel(l *cmdLine, n int) int {
-	sets := 2*n + 2
 	p := &pipeline{
-		free:    make(chan *chunk, sets),
 		stdin:   e.stdin,
 		maxLine: e.maxLine,
-		e:       e,
-		done:    make([]*chunk, sets),
+		free:    make(chan *chunk, 2*n+2),
+		work:    make(chan *chunk, n),
+		order:   make(chan *chunk, 2*n+2),
+		quit:    make(chan struct{}),
 	}
-	for range sets {
-		p.free <- &chunk{}
+	for range cap(p.free) {
+		p.free <- &chunk{done: make(chan struct{})}
 	}
-	p.lr.reset(p.stdin)
-	p.lr.max = p.maxLine
 	codes := make([]int, n)
 	workers := make([]*env, n)
 	var wg sync.WaitGroup
@@ -163,8 +140,60 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 			w.err.Flush()
 		}()
 	}
+	go func() {
+		wg.Wait()
+		p.start.Do(func() { close(p.order) }) // no worker read any input
+	}()
+	code := exitOK
+	quit := false
+	for ch := range p.order {
+		<-ch.done
+		if e.failed() {
+			p.recycle(ch)
+			continue
+		}
+		if ch.blocks > 0 && e.blocks > 0 {
+			// The separator between the last chunk's last block and
+			// this one's first, which may be in the tail: the tail
+			// joins out first.
+			ch.to.w = &ch.out
+			ch.tail.Flush()
+			out := ch.out.Bytes()
+			e.out.Write(out[:ch.block1])
+			e.out.WriteByte('\n')
+			e.out.Write(out[ch.block1:])
+		} else {
+			e.out.Write(ch.out.Bytes())
+			ch.to.w = e.out
+			ch.tail.Flush()
+		}
+		e.blocks += ch.blocks
+		if ch.err.Len() > 0 {
+			e.progress.clear(e.err)
+			e.err.Write(ch.err.Bytes())
+		}
+		if ch.rejected > 0 {
+			code = exitRejected
+		}
+		e.progress.rejected += ch.rejected
+		e.progress.count(ch.lines, false, e.err)
+		if ch.readErr != nil {
+			e.progress.clear(e.err)
+			fmt.Fprintf(e.err, "uri: reading standard input: %v\n", ch.readErr)
+			code = exitRejected
+		}
+		p.recycle(ch)
+		if len(p.order) == 0 {
+			// The next chunk may wait for input: show what is done.
+			e.out.Flush()
+			e.err.Flush()
+		}
+		if e.failed() && !quit {
+			quit = true
+			close(p.quit)
+		}
+	}
 	wg.Wait()
-	code := p.code
 	if !p.started {
 		// A usage error or the like, before any input: every worker
 		// wrote the same, so the first one's output stands for all.
@@ -180,87 +209,7 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 	return code
 }
 
-// finish hands a chunk that a worker has run to the writing: the worker
-// that finishes the chunk next in input order writes it and every chunk
-// after it that is done, while the other workers go on.
-func (p *pipeline) finish(ch *chunk) {
-	p.writeMu.Lock()
-	p.done[ch.index%len(p.done)] = ch
-	if p.writing {
-		p.writeMu.Unlock()
-		return
-	}
-	p.writing = true
-	flushed := true
-	for {
-		k := p.next % len(p.done)
-		if ch := p.done[k]; ch != nil && ch.index == p.next {
-			p.done[k] = nil
-			p.next++
-			p.writeMu.Unlock()
-			p.write(ch)
-			p.recycle(ch)
-			p.writeMu.Lock()
-			flushed = false
-			continue
-		}
-		if flushed {
-			break
-		}
-		// The next chunk may wait for input: show what is done.
-		p.writeMu.Unlock()
-		p.e.out.Flush()
-		p.e.err.Flush()
-		p.writeMu.Lock()
-		flushed = true
-	}
-	p.writing = false
-	p.writeMu.Unlock()
-}
-
-// write writes a chunk's output on the run's standard output and error, as
-// the sequential run would have, unless writing has failed.
-func (p *pipeline) write(ch *chunk) {
-	e := p.e
-	if e.failed() {
-		return
-	}
-	if ch.blocks > 0 && e.blocks > 0 {
-		// The separator between the last chunk's last block and this
-		// one's first, which may be in the tail: the tail joins out
-		// first.
-		ch.to.w = &ch.out
-		ch.tail.Flush()
-		out := ch.out.Bytes()
-		e.out.Write(out[:ch.block1])
-		e.out.WriteByte('\n')
-		e.out.Write(out[ch.block1:])
-	} else {
-		e.out.Write(ch.out.Bytes())
-		ch.to.w = e.out
-		ch.tail.Flush()
-	}
-	e.blocks += ch.blocks
-	if ch.err.Len() > 0 {
-		e.progress.clear(e.err)
-		e.err.Write(ch.err.Bytes())
-	}
-	if ch.rejected > 0 {
-		p.code = exitRejected
-	}
-	e.progress.rejected += ch.rejected
-	e.progress.count(ch.lines, false, e.err)
-	if ch.readErr != nil {
-		e.progress.clear(e.err)
-		fmt.Fprintf(e.err, "uri: reading standard input: %v\n", ch.readErr)
-		p.code = exitRejected
-	}
-	if e.failed() {
-		p.quit.Store(true) // no more reading
-	}
-}
-
-// recycle gives a written chunk back to the set, without the memory of a
+// recycle gives a written chunk back to the reader, without the memory of a
 // long line.
 func (p *pipeline) recycle(ch *chunk) {
 	if cap(ch.data) > keepAfterLongLine {
@@ -269,27 +218,45 @@ func (p *pipeline) recycle(ch *chunk) {
 	if ch.out.Cap() > keepAfterLongLine || ch.err.Cap() > keepAfterLongLine {
 		ch.out, ch.err = bytes.Buffer{}, bytes.Buffer{}
 	}
+	ch.done = make(chan struct{})
 	p.free <- ch
 }
 
-// take reads the next chunk of lines, or returns nil when there are no more:
-// the input ended, reading failed (the last chunk holds the error), or
-// writing failed.
-func (p *pipeline) take() *chunk {
-	p.readMu.Lock()
-	defer p.readMu.Unlock()
-	p.started = true
-	if p.ended || p.quit.Load() {
-		return nil
+// read is the reader: it fills chunks with lines and hands them to the
+// workers and the writer, until the input ends, reading fails or the writer
+// quits.
+func (p *pipeline) read() {
+	defer close(p.order)
+	defer close(p.work)
+	var lr lineReader
+	lr.reset(p.stdin)
+	lr.max = p.maxLine
+	index := 0
+	var ch *chunk
+	send := func() bool {
+		ch.index = index
+		index++
+		p.order <- ch
+		select {
+		case p.work <- ch:
+			ch = nil
+			return true
+		case <-p.quit:
+			close(ch.done) // the writer skips it
+			return false
+		}
 	}
-	// A chunk is free unless chunks are done and wait for the one being
-	// run by another worker, which gives them back once it finishes.
-	ch := <-p.free
-	ch.data, ch.long, ch.lines, ch.readErr, ch.rejected = ch.data[:0], ch.long[:0], 0, nil, 0
-	ch.out.Reset()
-	ch.err.Reset()
-	lr := &p.lr
 	for {
+		if ch == nil {
+			select {
+			case ch = <-p.free:
+			case <-p.quit:
+				return
+			}
+			ch.data, ch.long, ch.lines, ch.readErr, ch.rejected = ch.data[:0], ch.long[:0], 0, nil, 0
+			ch.out.Reset()
+			ch.err.Reset()
+		}
 		if lr.max == 0 || lr.max >= lr.r.Size() {
 			// The whole lines buffered, up to the first "\r", go in
 			// at once: none is longer than --max-line, and none needs
@@ -303,53 +270,43 @@ func (p *pipeline) take() *chunk {
 				ch.data = append(ch.data, data...)
 				ch.lines += bytes.Count(data, []byte{'\n'})
 				lr.r.Discard(len(data))
-				if len(ch.data) >= chunkSize || lr.drained() {
-					return p.hand(ch)
+				if (len(ch.data) >= chunkSize || lr.drained()) && !send() {
+					return
 				}
 				continue
 			}
 		}
 		line, length, err := lr.next()
 		if err != nil {
-			p.ended = true
 			if err != io.EOF {
 				ch.readErr = err
 			}
 			if ch.lines > 0 || ch.readErr != nil {
-				return p.hand(ch)
+				send()
 			}
-			p.free <- ch
-			return nil
+			return
 		}
 		if length > len(line) {
 			ch.long = append(ch.long, longLine{ch.lines, length})
 		}
 		ch.data = append(append(ch.data, line...), '\n')
 		ch.lines++
-		if len(ch.data) >= chunkSize || lr.drained() {
-			return p.hand(ch)
+		if (len(ch.data) >= chunkSize || lr.drained()) && !send() {
+			return
 		}
 	}
 }
 
-// hand gives the chunk read its place in the input.
-func (p *pipeline) hand(ch *chunk) *chunk {
-	ch.index = p.index
-	p.index++
-	return ch
-}
-
-// eachChunk is eachInput in a worker: it reads chunks of lines and runs fn
-// on their lines, with the output going to the chunk, until no chunk is
-// left.
+// eachChunk is eachInput in a worker: it runs fn on the lines of each chunk
+// it is given, with the output going to the chunk.
 func (e *env) eachChunk(fn func(in string) bool) int {
 	p := e.par
+	p.start.Do(func() {
+		p.started = true
+		go p.read()
+	})
 	code := exitOK
-	for {
-		ch := p.take()
-		if ch == nil {
-			return code
-		}
+	for ch := range p.work {
 		e.out.Flush()
 		e.err.Flush()
 		e.outw.w, e.errw.w = &ch.out, &ch.err
@@ -385,6 +342,8 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 		if ch.rejected > 0 {
 			code = exitRejected
 		}
-		p.finish(ch)
+		close(ch.done) // the chunk is the writer's, then the reader's, from here
+
 	}
+	return code
 }
