@@ -37,14 +37,14 @@ func (c *checker) checkScheme() {
 	}
 	c.addClean(CodeSlashCount, sev, uri.ComponentPath, i, j,
 		plural(j-i, "slash", "slashes")+" after "+quote(c.scheme+":")+": browsers skip them all and read the host "+
-			quote(c.br.host.of(s))+", RFC 3986 and net/url read host "+quote(c.rfc.host.of(c.in))+" and the path after")
+			quote(c.layoutBr().host.of(s))+", RFC 3986 and net/url read host "+quote(c.rfc.host.of(c.in))+" and the path after")
 }
 
 // hostsDiffer reports whether the browsers' model and RFC 3986 delimit
 // different hosts (compared without case).
 func (c *checker) hostsDiffer() bool {
-	return !strings.EqualFold(c.br.host.of(c.clean.s), c.rfc.host.of(c.in)) ||
-		c.br.host.ok != c.rfc.host.ok
+	return !strings.EqualFold(c.layoutBr().host.of(c.clean.s), c.rfc.host.of(c.in)) ||
+		c.layoutBr().host.ok != c.rfc.host.ok
 }
 
 // checkAuthority checks the delimiters of the authority and the userinfo.
@@ -61,15 +61,15 @@ func (c *checker) checkAuthority() {
 	if c.facts&hasAt != 0 {
 		// The userinfo, in either reading.
 		c.checkUserinfo(c.rfc.userinfo, false)
-		if !c.same && c.br.userinfo.ok && c.br.userinfo.of(c.clean.s) != c.rfc.userinfo.of(c.in) {
-			c.checkUserinfo(c.br.userinfo, true)
+		if !c.same && c.layoutBr().userinfo.ok && c.layoutBr().userinfo.of(c.clean.s) != c.rfc.userinfo.of(c.in) {
+			c.checkUserinfo(c.layoutBr().userinfo, true)
 		}
 	}
 	if c.facts&hasBracket != 0 {
 		// Zones and "]".
-		c.checkZone(c.rfc, c.in, c.add)
+		c.checkZone(&c.rfc, c.in, c.add)
 		if !c.same {
-			c.checkZone(c.br, c.clean.s, c.addClean)
+			c.checkZone(c.layoutBr(), c.clean.s, c.addClean)
 		}
 	}
 }
@@ -78,10 +78,10 @@ func (c *checker) checkAuthority() {
 // last.
 func (c *checker) checkMultipleAt() {
 	s, cs := c.in, c.clean.s
-	rfcAuth, brAuth := c.rfc.authority.of(s), c.br.authority.of(cs)
+	rfcAuth, brAuth := c.rfc.authority.of(s), c.layoutBr().authority.of(cs)
 	auth, authSpan, inClean := rfcAuth, c.rfc.authority, false
 	if !c.same && strings.Count(brAuth, "@") > strings.Count(rfcAuth, "@") {
-		auth, authSpan, inClean = brAuth, c.br.authority, true
+		auth, authSpan, inClean = brAuth, c.layoutBr().authority, true
 	}
 	if n := strings.Count(auth, "@"); n > 1 {
 		first := auth[strings.IndexByte(auth, '@')+1:]
@@ -101,18 +101,18 @@ func (c *checker) checkMultipleAt() {
 func (c *checker) checkBackslash() {
 	s, cs := c.in, c.clean.s
 	end := len(cs)
-	if c.br.query.ok {
-		end = c.br.query.start - 1
-	} else if c.br.fragment.ok {
-		end = c.br.fragment.start - 1
+	if c.layoutBr().query.ok {
+		end = c.layoutBr().query.start - 1
+	} else if c.layoutBr().fragment.ok {
+		end = c.layoutBr().fragment.start - 1
 	}
 	if k := strings.IndexByte(cs[:end], '\\'); k >= 0 {
 		sev, comp := Low, uri.ComponentPath
 		msg := `"\" in a ` + c.scheme + ` URL: browsers read it as "/"`
 		if c.hostsDiffer() {
 			sev, comp = High, uri.ComponentHost
-			msg += " and read the host " + quote(c.br.host.of(cs)) + ", RFC 3986 and net/url the host " + quote(c.rfc.host.of(s))
-		} else if c.br.authority.ok && k < c.br.authority.end {
+			msg += " and read the host " + quote(c.layoutBr().host.of(cs)) + ", RFC 3986 and net/url the host " + quote(c.rfc.host.of(s))
+		} else if c.layoutBr().authority.ok && k < c.layoutBr().authority.end {
 			sev, comp = Medium, uri.ComponentHost
 		}
 		c.addClean(CodeBackslash, sev, comp, k, k+1, msg)
@@ -121,7 +121,7 @@ func (c *checker) checkBackslash() {
 
 // checkZone reports a zone identifier in the IP-literal of l, a reading
 // of text.
-func (c *checker) checkZone(l layout, text string, add addFunc) {
+func (c *checker) checkZone(l *layout, text string, add addFunc) {
 	h := l.host.of(text)
 	if !strings.HasPrefix(h, "[") || !strings.Contains(h, "%") {
 		return
@@ -221,8 +221,8 @@ func looksLikeHost(s string) bool {
 // checkPort checks the port of either reading.
 func (c *checker) checkPort() {
 	c.checkPortSpan(c.rfc.port, c.in, c.add)
-	if !c.same && c.br.port.of(c.clean.s) != c.rfc.port.of(c.in) {
-		c.checkPortSpan(c.br.port, c.clean.s, c.addClean)
+	if !c.same && c.layoutBr().port.of(c.clean.s) != c.rfc.port.of(c.in) {
+		c.checkPortSpan(c.layoutBr().port, c.clean.s, c.addClean)
 	}
 }
 

@@ -20,8 +20,8 @@ func (c *checker) checkHosts() {
 	if c.same {
 		return
 	}
-	if h := c.br.host.of(c.clean.s); c.br.host.ok && !strings.EqualFold(h, c.rfc.host.of(c.in)) {
-		c.checkHost(c.br.host, c.clean.s, c.addClean)
+	if h := c.layoutBr().host.of(c.clean.s); c.layoutBr().host.ok && !strings.EqualFold(h, c.rfc.host.of(c.in)) {
+		c.checkHost(c.layoutBr().host, c.clean.s, c.addClean)
 	}
 }
 

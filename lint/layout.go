@@ -79,9 +79,9 @@ func rfcLayout(s string) layout {
 // userinfo, which neither the userinfo nor a host may hold (sections 3.2.1
 // and 3.2.2). An authority is there exactly when "//" follows the scheme:
 // a path without one cannot begin with "//" (section 3.3). Each accessor
-// copies the value, hence as few calls as will do.
-func iriLayout(s string, u *uri.IRI) layout {
-	var l layout
+// copies the value, hence as few calls as will do. It fills l, which must be
+// zero, in place: returning the layout cost a copy of it.
+func iriLayout(l *layout, s string, u *uri.IRI) {
 	i := len(u.Scheme())
 	if i > 0 {
 		l.scheme = span{0, i, true}
@@ -110,7 +110,6 @@ func iriLayout(s string, u *uri.IRI) layout {
 	if i < len(s) {
 		l.fragment = span{i + 1, len(s), true}
 	}
-	return l
 }
 
 // browserLayout splits s, already stripped of tabs, newlines and edge

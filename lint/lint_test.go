@@ -280,7 +280,8 @@ func TestRFCLayout(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		if il := iriLayout(s, &i); il != l {
+		var il layout
+		if iriLayout(&il, s, &i); il != l {
 			t.Errorf("iriLayout(%q) = %+v, rfcLayout gives %+v", s, il, l)
 		}
 		parts := []struct {
