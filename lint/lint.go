@@ -77,11 +77,20 @@ func NetURL() Reader { return Reader{Name: "net/url", Read: readNetURL} }
 func WHATWG() Reader { return Reader{Name: "whatwg", Read: readWHATWG} }
 
 func readWHATWG(s string) Reading {
+	var r Reading
+	readWHATWGInto(&r, s)
+	return r
+}
+
+// readWHATWGInto is readWHATWG writing into r, which must be zero: Lint's
+// own calls fill a Reading in place rather than copy one back.
+func readWHATWGInto(r *Reading, s string) {
 	u, err := whatwg.Parse(s)
 	if err != nil {
-		return Reading{Err: err}
+		r.Err = err
+		return
 	}
-	r := Reading{Scheme: strings.TrimSuffix(u.Protocol(), ":"), Port: u.Port(), Opaque: true}
+	r.Scheme, r.Port, r.Opaque = strings.TrimSuffix(u.Protocol(), ":"), u.Port(), true
 	r.Host = strings.TrimSuffix(strings.TrimPrefix(u.Hostname(), "["), "]")
 	if user, pass := u.Username(), u.Password(); user != "" || pass != "" {
 		r.HasUserinfo = true
@@ -90,15 +99,22 @@ func readWHATWG(s string) Reading {
 			r.Userinfo += ":" + pctenc.Decode(pass)
 		}
 	}
-	return r
 }
 
 func readNetURL(s string) Reading {
+	var r Reading
+	readNetURLInto(&r, s)
+	return r
+}
+
+// readNetURLInto is readNetURL writing into r, which must be zero.
+func readNetURLInto(r *Reading, s string) {
 	u, err := url.Parse(s)
 	if err != nil {
-		return Reading{Err: err}
+		r.Err = err
+		return
 	}
-	r := Reading{Scheme: u.Scheme, Host: u.Host, Path: u.Path, Opaque: u.Opaque != ""}
+	r.Scheme, r.Host, r.Path, r.Opaque = u.Scheme, u.Host, u.Path, u.Opaque != ""
 	if strings.IndexByte(u.Host, ':') >= 0 || strings.HasPrefix(u.Host, "[") {
 		// Hostname and Port split a host and port (without a ":" and
 		// brackets there is nothing to split).
@@ -111,7 +127,6 @@ func readNetURL(s string) Reading {
 			r.Userinfo += ":" + p
 		}
 	}
-	return r
 }
 
 // Options choose what [Options.Lint] checks beyond its default set. The
@@ -382,8 +397,9 @@ func (c *checker) checkInvalid(err error) {
 	c.add(CodeInvalid, sev, e.Component, e.Offset, e.Offset+1, msg)
 }
 
-// rfcReading is RFC 3986's reading of a valid input, as a Reading.
-func (c *checker) rfcReading() Reading {
+// rfcReading writes RFC 3986's reading of a valid input into r, which must
+// be zero.
+func (c *checker) rfcReading(r *Reading) {
 	if c.facts&hasPercent == 0 {
 		// Nothing to decode: the components as written, from the layout
 		// (an IP-literal without its brackets, as DecodedHost returns it).
@@ -392,12 +408,13 @@ func (c *checker) rfcReading() Reading {
 		if c.facts&hasBracket != 0 {
 			h = h[1 : len(h)-1]
 		}
-		return Reading{Scheme: l.scheme.of(s), HasUserinfo: l.userinfo.ok, Userinfo: l.userinfo.of(s),
-			Host: h, Port: l.port.of(s), Path: l.path.of(s)}
+		r.Scheme, r.HasUserinfo, r.Userinfo = l.scheme.of(s), l.userinfo.ok, l.userinfo.of(s)
+		r.Host, r.Port, r.Path = h, l.port.of(s), l.path.of(s)
+		return
 	}
 	i := &c.iri
-	return Reading{Scheme: i.Scheme(), HasUserinfo: i.HasUserinfo(), Userinfo: i.DecodedUserinfo(),
-		Host: i.DecodedHost(), Port: i.Port(), Path: i.DecodedPath()}
+	r.Scheme, r.HasUserinfo, r.Userinfo = i.Scheme(), i.HasUserinfo(), i.DecodedUserinfo()
+	r.Host, r.Port, r.Path = i.DecodedHost(), i.Port(), i.DecodedPath()
 }
 
 // checkReaders compares the readers' readings with RFC 3986's.
@@ -405,13 +422,15 @@ func (c *checker) checkReaders() {
 	if !c.valid {
 		return
 	}
-	want := c.rfcReading()
-	got := readNetURL(c.in)
+	var want, got Reading
+	c.rfcReading(&want)
+	readNetURLInto(&got, c.in)
 	c.compare("net/url", &got, &want)
 	if c.rfc.scheme.ok {
 		// The URL Standard reads a relative reference only against a
 		// base, which Lint does not have.
-		got = readWHATWG(c.in)
+		got = Reading{}
+		readWHATWGInto(&got, c.in)
 		c.compare("whatwg", &got, &want)
 	}
 	for _, r := range c.opts.Readers {
