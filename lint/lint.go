@@ -200,14 +200,14 @@ var factTable = func() (t [256]facts) {
 	return t
 }()
 
-// validFacts returns the facts of s, a valid IRI reference parsed as u,
+// validFacts returns the facts of s, a valid IRI reference laid out as l,
 // without a pass of its own: the grammars of RFC 3986 (section 2) and RFC
 // 3987 (section 2.2) allow no control, space or "\" anywhere, and "[" only
 // to open an IP-literal host (section 3.2.2); "%", "@" and ";" may be in
 // several components and are looked for.
-func validFacts(s string, u *uri.IRI) facts {
+func validFacts(s string, l *layout) facts {
 	var f facts
-	if k := u.HostKind(); k == uri.HostIPv6 || k == uri.HostIPvFuture {
+	if h := l.host; h.end > h.start && s[h.start] == '[' {
 		f |= hasBracket
 	}
 	if strings.IndexByte(s, '%') >= 0 {
@@ -266,20 +266,17 @@ func (c *checker) run() {
 	c.iri, err = uri.ParseIRI(s)
 	c.valid = err == nil
 	if c.valid {
-		c.facts = validFacts(s, &c.iri)
+		iriLayout(&c.rfc, s, &c.iri)
+		c.facts = validFacts(s, &c.rfc)
 	} else {
+		c.rfc = rfcLayout(s)
 		c.facts = scanFacts(s)
 	}
 	c.cleanInput()
 	if c.valid && c.clean.s == s {
-		c.scheme = strings.ToLower(c.iri.Scheme())
+		c.scheme = strings.ToLower(c.rfc.scheme.of(s))
 	} else {
 		c.scheme = strings.ToLower(c.rfcSchemeOf(c.clean.s))
-	}
-	if c.valid {
-		iriLayout(&c.rfc, s, &c.iri)
-	} else {
-		c.rfc = rfcLayout(s)
 	}
 	if c.clean.s == s && c.facts&hasBackslash == 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {
 		// Nothing removed, no "\", two slashes: browsers delimit the
