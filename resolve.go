@@ -145,6 +145,13 @@ func resolve3986(out, base, ref *URI, refScheme bool) {
 			t.auth = ref
 		}
 	case ref.authorityText() != "":
+		if !hasDotSegment(t.path) {
+			// The target is ref under base's scheme: one
+			// concatenation, ref's offsets moved by the scheme.
+			*out = *ref
+			out.shift(base.schemeText()+ref.s[ref.schemeEnd:], iScheme, base.schemeEnd-ref.schemeEnd)
+			return
+		}
 		t.scheme, t.auth = base.schemeText(), ref
 	default:
 		t.scheme, t.auth = inherited(base)
