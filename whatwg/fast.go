@@ -12,6 +12,7 @@ import "strings"
 const (
 	fDomain = 1 << iota // may stand in a serialized ASCII domain as is
 	fOpaque             // may stand in a serialized opaque host as is
+	fStop               // ends the host: "/", "?", "#" or the port's ":"
 )
 
 var fastHostTable = func() (t [256]uint8) {
@@ -23,6 +24,7 @@ var fastHostTable = func() (t [256]uint8) {
 			t[c] |= fOpaque
 		}
 	}
+	t['/'], t['?'], t['#'], t[':'] = fStop, fStop, fStop, fStop
 	return t
 }()
 
@@ -118,27 +120,27 @@ func parseFast(s string) (URL, bool) {
 		hs := i + 2
 		j := hs
 		var all uint8 = fDomain | fOpaque
-		colon := -1
 		for ; j < n; j++ {
-			c := s[j]
-			if c == '/' || c == '?' || c == '#' {
+			f := fastHostTable[s[j]]
+			if f&fStop != 0 {
 				break
 			}
-			if c == ':' && colon < 0 {
-				colon = j
-				continue
-			}
-			if colon >= 0 {
+			all &= f
+		}
+		he := j
+		colon := -1
+		if j < n && s[j] == ':' {
+			// The port: digits up to the path, query or fragment.
+			colon = j
+			for j++; j < n; j++ {
+				c := s[j]
+				if c == '/' || c == '?' || c == '#' {
+					break
+				}
 				if c < '0' || c > '9' {
 					return URL{}, false
 				}
-				continue
 			}
-			all &= fastHostTable[c]
-		}
-		he := j
-		if colon >= 0 {
-			he = colon
 		}
 		host := s[hs:he]
 		switch {
