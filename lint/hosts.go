@@ -124,21 +124,31 @@ func plainName(h string) bool {
 	if h == "" || len(h) > 253 {
 		return false
 	}
-	for i := 0; i < len(h); i++ {
-		if !nameByte[h[i]] {
+	i := 0
+	for ; i+8 <= len(h); i += 8 { // eight bytes at a time
+		w := h[i : i+8]
+		if nameByte[w[0]]&nameByte[w[1]]&nameByte[w[2]]&nameByte[w[3]]&
+			nameByte[w[4]]&nameByte[w[5]]&nameByte[w[6]]&nameByte[w[7]] == 0 {
+			return false
+		}
+	}
+	for ; i < len(h); i++ {
+		if nameByte[h[i]] == 0 {
 			return false
 		}
 	}
 	last := strings.TrimSuffix(h, ".")
 	last = last[strings.LastIndexByte(last, '.')+1:]
-	return last != "" && !(last[0] >= '0' && last[0] <= '9') && !strings.Contains(h, "xn--")
+	// Most names hold no "x": one byte search, not a search for "xn--".
+	return last != "" && !(last[0] >= '0' && last[0] <= '9') &&
+		(strings.IndexByte(h, 'x') < 0 || !strings.Contains(h, "xn--"))
 }
 
 // nameByte holds the bytes of plainName: lowercase letters, digits, "-"
-// and ".".
-var nameByte = func() (t [256]bool) {
+// and "." (1; 0 for the others).
+var nameByte = func() (t [256]uint8) {
 	for _, b := range []byte("abcdefghijklmnopqrstuvwxyz0123456789-.") {
-		t[b] = true
+		t[b] = 1
 	}
 	return t
 }()
