@@ -274,9 +274,9 @@ func (c *checker) run() {
 	}
 	c.cleanInput()
 	if c.valid && c.clean.s == s {
-		c.scheme = strings.ToLower(c.rfc.scheme.of(s))
+		c.scheme = lowerScheme(c.rfc.scheme.of(s))
 	} else {
-		c.scheme = strings.ToLower(c.rfcSchemeOf(c.clean.s))
+		c.scheme = lowerScheme(c.rfcSchemeOf(c.clean.s))
 	}
 	if c.clean.s == s && c.facts&hasBackslash == 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)) {
 		// Nothing removed, no "\", two slashes: browsers delimit the
@@ -304,6 +304,18 @@ func (c *checker) layoutBr() *layout {
 		return &c.rfc
 	}
 	return &c.br
+}
+
+// lowerScheme returns the scheme s in lowercase: s itself, most often,
+// found by a loop that inlines (strings.ToLower is a call, and looks for
+// non-ASCII bytes that a scheme cannot hold).
+func lowerScheme(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
 }
 
 // twoSlashes reports whether s[i:] begins with exactly two "/".
