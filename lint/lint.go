@@ -306,9 +306,9 @@ func (c *checker) layoutBr() *layout {
 	return &c.br
 }
 
-// lowerScheme returns the scheme s in lowercase: s itself, most often,
-// found by a loop that inlines (strings.ToLower is a call, and looks for
-// non-ASCII bytes that a scheme cannot hold).
+// lowerScheme returns the scheme s in lowercase: most often s itself, which
+// a loop over its few ASCII bytes tells sooner than strings.ToLower (which
+// also looks for non-ASCII bytes, which a scheme cannot hold).
 func lowerScheme(s string) string {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
