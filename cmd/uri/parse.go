@@ -91,6 +91,9 @@ var cmdParse = &command{
 			if *iri {
 				return runParse(e, l, o.ParseIRI, writeParseJSON[uri.IRI], true)
 			}
+			if e.json && o == (uri.Options{}) {
+				return runParseJSON(e, l)
+			}
 			return runParse(e, l, o.Parse, writeParseJSONURI, false)
 		}
 	},
@@ -142,6 +145,21 @@ func runParse[T components](e *env, l *cmdLine, parse func(string) (T, error), w
 	})
 }
 
+// runParseJSON is runParse for the case most runs of parse are, --json
+// with no option of the grammar, with direct calls instead of runParse's
+// calls through function values, which copy each parsed value twice more.
+func runParseJSON(e *env, l *cmdLine) int {
+	return e.eachInput(l.args, func(in string) bool {
+		u, err := uri.Parse(in)
+		if err != nil {
+			e.rejected(in, err)
+			return false
+		}
+		writeParseJSONURI(&e.sink, in, u)
+		return true
+	})
+}
+
 // Keys of the members of parse's output, after "input" and "ok".
 const (
 	keyScheme   jsonKey = `"scheme":`
@@ -163,7 +181,7 @@ func writeParseJSON[T components](s *sink, in string, u T) {
 	j.key(keyOK).boolean(true)
 	j.key(keyScheme).plainOrNull(u.Scheme(), !u.IsRelative())
 	j.key(keyUserinfo).plainOrNull(u.Userinfo(), u.HasUserinfo())
-	j.key(keyHost).plainOrNull(hostText(u), u.HasAuthority())
+	j.key(keyHost).plainOrNull(hostText(u.Host(), u.HostKind()), u.HasAuthority())
 	j.key(keyHostType).plainOrNull(u.HostKind().String(), u.HasAuthority())
 	j.key(keyPort).plainOrNull(u.Port(), u.HasPort())
 	j.key(keyPath).plain(u.Path())
@@ -193,7 +211,7 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	b = appendPlainOrNull(b, u.Userinfo(), u.HasUserinfo())
 	if u.HasAuthority() {
 		b = append(b, `,"host":"`...)
-		b = append(b, hostText(u)...)
+		b = append(b, hostText(u.Host(), u.HostKind())...)
 		b = append(b, `","host_type":"`...)
 		b = append(b, u.HostKind().String()...)
 		b = append(b, `","port":`...)
@@ -239,7 +257,7 @@ func appendSegmentsJSON(b []byte, path string) []byte {
 	// Room for every byte of the path as "\",\"" and for a whole word
 	// written at the end.
 	n := len(b)
-	b = slices.Grow(b, 3*len(path)+8)[:n+3*len(path)+8]
+	b = slices.Grow(b, 3*len(path)+9)[:n+3*len(path)+9]
 	i := 0
 	for i+8 <= len(path) {
 		p := path[i : i+8]
@@ -257,7 +275,8 @@ func appendSegmentsJSON(b []byte, path string) []byte {
 		}
 		k := bits.TrailingZeros64(m) >> 3
 		n += k
-		b[n], b[n+1], b[n+2] = '"', ',', '"'
+		// The fourth byte is written over by what follows.
+		binary.LittleEndian.PutUint32(b[n:], '"'|','<<8|'"'<<16)
 		n += 3
 		i += k + 1
 	}
@@ -325,7 +344,7 @@ func writeParseText[T components](s *sink, u T, d *diagram, iri bool) {
 	b = append(b, '\n')
 	value("userinfo", u.Userinfo(), u.HasUserinfo())
 	b = append(b, '\n')
-	value("host", hostText(u), u.HasAuthority())
+	value("host", hostText(u.Host(), u.HostKind()), u.HasAuthority())
 	if k := u.HostKind(); k != uri.HostNone {
 		b = append(b, " ("...)
 		b = append(b, k.String()...)
@@ -541,9 +560,9 @@ func roundDiv(a, n int) int {
 
 // hostText returns the host as parse shows it: as written, but an
 // IP-literal without its brackets, which the host type already tells.
-func hostText[T components](u T) string {
-	if k := u.HostKind(); k == uri.HostIPv6 || k == uri.HostIPvFuture {
-		return u.DecodedHost() // the text between the brackets, as written
+func hostText(host string, kind uri.HostKind) string {
+	if kind == uri.HostIPv6 || kind == uri.HostIPvFuture {
+		return host[1 : len(host)-1]
 	}
-	return u.Host()
+	return host
 }
