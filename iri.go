@@ -94,8 +94,12 @@ type IRI struct{ u URI }
 // one with cause [ErrInvalidUTF8] at the offset of the first bad byte. An
 // ASCII-only s is parsed exactly as [Parse] parses it, with no allocation.
 func ParseIRI(s string) (i IRI, err error) {
-	i.u, err = parseRule(s, RuleReference, pIRI)
-	return i, err
+	// parseRule for RuleReference, written out so that the result is
+	// written in place, as Parse does.
+	if e := parse(s, &i.u, pIRI); e != nil {
+		return IRI{}, parseError(s, pIRI, e)
+	}
+	return
 }
 
 // MustParseIRI is like [ParseIRI] but panics if s is not a valid
