@@ -344,7 +344,14 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 			code = exitRejected
 		}
 		close(ch.done) // the chunk is the writer's, then the reader's, from here
-
+		// The writer, woken by close, waits in this worker's queue until
+		// the worker blocks, and the reader waits for the chunks the
+		// writer frees: with a worker on every core, both could wait
+		// until the workers ran out of chunks. Yielding here lets them
+		// run between chunks. parse --json -j 2 on 31 MB, 14
+		// interleaved runs: 0.115 -> 0.106 s wall for the same CPU, and
+		// 27 -> 19 ms of idle processor time in an execution trace.
+		runtime.Gosched()
 	}
 	return code
 }
