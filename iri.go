@@ -94,8 +94,7 @@ type IRI struct{ u URI }
 // one with cause [ErrInvalidUTF8] at the offset of the first bad byte. An
 // ASCII-only s is parsed exactly as [Parse] parses it, with no allocation.
 func ParseIRI(s string) (i IRI, err error) {
-	// parseRule for RuleReference, written out so that the result is
-	// written in place, as Parse does.
+	// parseRule for RuleReference, written out: one call fewer.
 	if e := parse(s, &i.u, pIRI); e != nil {
 		return IRI{}, parseError(s, pIRI, e)
 	}
@@ -214,38 +213,36 @@ func (o Options) flags() pflags {
 
 // Parse parses s by the rule o.Rule (a URI-reference by default, as [Parse]
 // does), with the extensions o allows.
-func (o Options) Parse(s string) (URI, error) {
-	if !o.limited() {
-		return parseRule(s, o.Rule, o.flags())
+func (o Options) Parse(s string) (u URI, err error) {
+	if e := o.parse(&u, s, 0); e != nil {
+		return URI{}, e
 	}
-	return o.parseLimited(s, 0)
+	return
 }
 
-// parseLimited parses s with o's limits and the extensions f.
-func (o Options) parseLimited(s string, f pflags) (URI, error) {
+// parse parses s into *u with o's rule, limits and extensions, and the
+// extensions f.
+func (o *Options) parse(u *URI, s string, f pflags) *Error {
+	if !o.limited() {
+		return parseRule(u, s, o.Rule, o.flags()|f)
+	}
 	if err := o.tooLong(s); err != nil {
-		return URI{}, err
+		return err
 	}
-	u, err := parseRule(s, o.Rule, o.flags()|f)
-	if err != nil {
-		return URI{}, err
+	if err := parseRule(u, s, o.Rule, o.flags()|f); err != nil {
+		return err
 	}
-	if err := o.checkLimits(&u); err != nil {
-		return URI{}, err
-	}
-	return u, nil
+	return o.checkLimits(u)
 }
 
 // ParseIRI parses s as an IRI-reference (RFC 3987, section 2.2), as
 // [ParseIRI] does, or by the IRI twin of another rule of o.Rule (IRI,
 // absolute-IRI, irelative-ref), with the extensions o allows.
-func (o Options) ParseIRI(s string) (IRI, error) {
-	if o.limited() {
-		u, err := o.parseLimited(s, pIRI)
-		return IRI{u}, err
+func (o Options) ParseIRI(s string) (i IRI, err error) {
+	if e := o.parse(&i.u, s, pIRI); e != nil {
+		return IRI{}, e
 	}
-	u, err := parseRule(s, o.Rule, o.flags()|pIRI)
-	return IRI{u}, err
+	return
 }
 
 // String returns the IRI's text, exactly as it was parsed.

@@ -85,8 +85,8 @@ func checkLayout(t testing.TB, u URI) {
 	if firstNonASCII(s) < len(s) {
 		f |= pIRI
 	}
-	v, err := parseRule(s, RuleReference, f)
-	if err != nil {
+	var v URI
+	if err := parseRule(&v, s, RuleReference, f); err != nil {
 		fail("the text does not parse: %v", err)
 	}
 	if v != u {
