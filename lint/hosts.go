@@ -124,32 +124,44 @@ func plainName(h string) bool {
 	if h == "" || len(h) > 253 {
 		return false
 	}
+	// The bytes ORed together, eight at a time: nameBad tells a byte
+	// that is not in a name, nameX an "x", which most names do not hold
+	// (so that most need no search for "xn--"; plainName under callgrind,
+	// kasztp.txt: 173 -> 161 instructions a URL, and one IndexByte call fewer).
+	var seen uint8
 	i := 0
-	for ; i+8 <= len(h); i += 8 { // eight bytes at a time
+	for ; i+8 <= len(h); i += 8 {
 		w := h[i : i+8]
-		if nameByte[w[0]]&nameByte[w[1]]&nameByte[w[2]]&nameByte[w[3]]&
-			nameByte[w[4]]&nameByte[w[5]]&nameByte[w[6]]&nameByte[w[7]] == 0 {
-			return false
-		}
+		seen |= nameByte[w[0]] | nameByte[w[1]] | nameByte[w[2]] | nameByte[w[3]] |
+			nameByte[w[4]] | nameByte[w[5]] | nameByte[w[6]] | nameByte[w[7]]
 	}
 	for ; i < len(h); i++ {
-		if nameByte[h[i]] == 0 {
-			return false
-		}
+		seen |= nameByte[h[i]]
+	}
+	if seen&nameBad != 0 {
+		return false
 	}
 	last := strings.TrimSuffix(h, ".")
 	last = last[strings.LastIndexByte(last, '.')+1:]
-	// Most names hold no "x": one byte search, not a search for "xn--".
 	return last != "" && !(last[0] >= '0' && last[0] <= '9') &&
-		(strings.IndexByte(h, 'x') < 0 || !strings.Contains(h, "xn--"))
+		(seen&nameX == 0 || !strings.Contains(h, "xn--"))
 }
 
-// nameByte holds the bytes of plainName: lowercase letters, digits, "-"
-// and "." (1; 0 for the others).
+// nameByte holds, for each byte, nameBad unless it is a byte of
+// plainName (a lowercase letter, a digit, "-" or "."), and nameX for "x".
+const (
+	nameBad = 1 << iota
+	nameX
+)
+
 var nameByte = func() (t [256]uint8) {
-	for _, b := range []byte("abcdefghijklmnopqrstuvwxyz0123456789-.") {
-		t[b] = 1
+	for b := range t {
+		t[b] = nameBad
 	}
+	for _, b := range []byte("abcdefghijklmnopqrstuvwxyz0123456789-.") {
+		t[b] = 0
+	}
+	t['x'] = nameX
 	return t
 }()
 
