@@ -206,7 +206,8 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	b := append(j.b, `{"input":"`...)
 	b = append(b, in...)
 	b = append(b, `","ok":true,"scheme":`...)
-	b = appendPlainOrNull(b, u.Scheme(), !u.IsRelative())
+	scheme := u.Scheme() // never empty when present (RFC 3986, section 3.1)
+	b = appendPlainOrNull(b, scheme, scheme != "")
 	b = append(b, `,"userinfo":`...)
 	b = appendPlainOrNull(b, u.Userinfo(), u.HasUserinfo())
 	if u.HasAuthority() {
