@@ -1,0 +1,79 @@
+// Command pathlines writes lines of the pathological shapes of issue 11
+// (the shapes of the main module's BenchmarkPathological, plus a long valid
+// URL) for bench/longlines.sh: lines of -line bytes (about: a shape made of
+// a repeated unit is cut to whole units) until -total bytes are written.
+//
+//	go run ./pathlines -shape pct -line 16384 -total 4194304 > pct.txt
+//	go run ./pathlines -list
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// shapes make a line of about n bytes.
+var shapes = []struct {
+	name string
+	make func(n int) string
+}{
+	{"pct", func(n int) string { return strings.Repeat("%", n) }},
+	{"bracket", func(n int) string { return "http://" + strings.Repeat("[", n-7) }},
+	{"colon", func(n int) string { return strings.Repeat(":", n) }},
+	{"a-colon", func(n int) string { return strings.Repeat("a:", n/2) }},
+	{"dot-slash", func(n int) string { return "http://h" + strings.Repeat("/.", (n-8)/2) }},
+	{"dotdot", func(n int) string { return strings.Repeat("../", n/3) }},
+	{"at", func(n int) string { return "http://" + strings.Repeat("@", n-7) }},
+	{"question", func(n int) string { return "http://h/" + strings.Repeat("?", n-9) }},
+	{"hash", func(n int) string { return "http://h/" + strings.Repeat("#", n-9) }},
+	{"ipv4-dots", func(n int) string { return "http://" + strings.Repeat("1.", (n-7)/2) + "1/" }},
+	{"query", func(n int) string {
+		var b strings.Builder
+		b.WriteString("http://h/?")
+		for i := 0; b.Len() < n; i++ {
+			b.WriteString("k" + strconv.Itoa(1e9-i) + "=v&")
+		}
+		return b.String()
+	}},
+	// A valid URL: segments of eight bytes, then a query.
+	{"url", func(n int) string {
+		p := "http://example.com" + strings.Repeat("/segment", (n-18)/2/8)
+		return p + "?" + strings.Repeat("a=b&", (n-len(p)-1)/4)
+	}},
+}
+
+func main() {
+	shape := flag.String("shape", "", "the shape of the lines")
+	line := flag.Int("line", 16<<10, "the length of a line, in bytes")
+	total := flag.Int("total", 4<<20, "how many bytes of lines to write, at least one line")
+	list := flag.Bool("list", false, "print the shapes' names")
+	flag.Parse()
+	if *list {
+		for _, s := range shapes {
+			fmt.Println(s.name)
+		}
+		return
+	}
+	for _, s := range shapes {
+		if s.name != *shape {
+			continue
+		}
+		l := s.make(*line)
+		w := bufio.NewWriter(os.Stdout)
+		for n := 0; n == 0 || n+len(l)+1 <= *total; n += len(l) + 1 {
+			w.WriteString(l)
+			w.WriteByte('\n')
+		}
+		if err := w.Flush(); err != nil {
+			fmt.Fprintln(os.Stderr, "pathlines:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	fmt.Fprintf(os.Stderr, "pathlines: unknown shape %q (see -list)\n", *shape)
+	os.Exit(2)
+}
