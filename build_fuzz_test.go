@@ -453,3 +453,76 @@ func FuzzIdentityEdits(f *testing.F) {
 		}
 	})
 }
+
+// FuzzBuilderAgrees: a Builder makes the same URI, offsets, kind and
+// address included, as the single edits chained in the same order, for the
+// setters whose text does not depend on the other components (a decoded
+// path's first ":" does, by design: see Builder). ops picks the setters, and
+// long repeats s so that results are written on every side of Build's
+// stack buffer.
+func FuzzBuilderAgrees(f *testing.F) {
+	bases := []string{"", "http://u@example.com:8080/p/q?x=1#f", "rel/p?x", "s:a:b", "//h", "/abs", "http://[::1]/"}
+	for i, s := range buildSeeds {
+		f.Add(bases[i%len(bases)], s, uint32(i*2654435761), uint8(i%3*50))
+	}
+	f.Fuzz(func(t *testing.T, base, s string, ops uint32, long uint8) {
+		u, err := Parse(base)
+		if err != nil {
+			return
+		}
+		s = strings.Repeat(s, 1+int(long)%64)
+		type op struct {
+			with func(URI) (URI, error)
+			set  func(*Builder)
+		}
+		n := uint16(len(s))
+		all := []op{
+			{func(u URI) (URI, error) { return u.WithScheme(s) }, func(b *Builder) { b.SetScheme(s) }},
+			{func(u URI) (URI, error) { return u.WithUserinfo(s) }, func(b *Builder) { b.SetUserinfo(s) }},
+			{func(u URI) (URI, error) { return u.WithDecodedUserinfo(s) }, func(b *Builder) { b.SetDecodedUserinfo(s) }},
+			{func(u URI) (URI, error) { return u.WithHost(s) }, func(b *Builder) { b.SetHost(s) }},
+			{func(u URI) (URI, error) { return u.WithDecodedHost(s) }, func(b *Builder) { b.SetDecodedHost(s) }},
+			{func(u URI) (URI, error) { return u.WithPort(s) }, func(b *Builder) { b.SetPort(s) }},
+			{func(u URI) (URI, error) { return u.WithPortNumber(n) }, func(b *Builder) { b.SetPortNumber(n) }},
+			{func(u URI) (URI, error) { return u.WithPath(s) }, func(b *Builder) { b.SetPath(s) }},
+			{func(u URI) (URI, error) { return u.WithPath("/" + s) }, func(b *Builder) { b.SetPath("/" + s) }},
+			{func(u URI) (URI, error) { return u.WithQuery(s) }, func(b *Builder) { b.SetQuery(s) }},
+			{func(u URI) (URI, error) { return u.WithDecodedQuery(s), nil }, func(b *Builder) { b.SetDecodedQuery(s) }},
+			{func(u URI) (URI, error) { return u.WithFragment(s) }, func(b *Builder) { b.SetFragment(s) }},
+			{func(u URI) (URI, error) { return u.WithDecodedFragment(s), nil }, func(b *Builder) { b.SetDecodedFragment(s) }},
+			{func(u URI) (URI, error) { return u.WithoutUserinfo(), nil }, func(b *Builder) { b.RemoveUserinfo() }},
+			{func(u URI) (URI, error) { return u.WithoutPort(), nil }, func(b *Builder) { b.RemovePort() }},
+			{func(u URI) (URI, error) { return u.WithoutQuery(), nil }, func(b *Builder) { b.RemoveQuery() }},
+			{func(u URI) (URI, error) { return u.WithoutFragment(), nil }, func(b *Builder) { b.RemoveFragment() }},
+			{func(u URI) (URI, error) { return u.WithDecodedSegments("", s, s) }, func(b *Builder) { b.SetDecodedSegments("", s, s) }},
+			{func(u URI) (URI, error) { return u.AddDecodedSegment(s), nil }, nil},
+		}
+		want := u
+		b := u.Builder()
+		for i, o := range all {
+			if ops&(1<<i) == 0 {
+				continue
+			}
+			if o.set == nil { // an edit the Builder has no setter for: a new base
+				if v, err := o.with(want); err == nil {
+					want, b = v, v.Builder()
+				}
+				continue
+			}
+			v, err := o.with(want)
+			if err != nil {
+				continue // refused alone: not asked of the Builder either
+			}
+			want = v
+			o.set(b)
+		}
+		got, err := b.Build()
+		if err != nil || got != want {
+			t.Fatalf("base %q, s %q, ops %#x: Build() = %#v, %v; the edits give %#v", base, s, ops, got, err, want)
+		}
+		checkLayout(t, got)
+		if a := testing.AllocsPerRun(2, func() { _, _ = b.Build() }); a > 1 {
+			t.Fatalf("base %q, s %q, ops %#x: Build() made %v allocations", base, s, ops, a)
+		}
+	})
+}
