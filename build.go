@@ -384,7 +384,7 @@ func decodedHostParts(s string) (brackets bool, cs charset, kind HostKind, addr 
 			return true, csRaw, HostIPv6, netip.AddrFrom16(a)
 		}
 	}
-	if _, changed := escapeLen(s, charset(EscapeHost)); changed {
+	if firstUnsafe(s, charset(EscapeHost).bit()) < len(s) {
 		return false, charset(EscapeHost), HostRegName, netip.Addr{}
 	}
 	kind, addr = regNameKind(s, 0, len(s))
@@ -1306,11 +1306,8 @@ func (b *Builder) measure(pathCS, firstCS charset) int {
 
 // bound returns a bound on the length of what Build writes but the "//".
 func (b *Builder) bound() int {
-	n := 0
-	for c := range b.parts {
-		n += b.parts[c].max()
-	}
-	return n
+	p := &b.parts
+	return p[0].max() + p[1].max() + p[2].max() + p[3].max() + p[4].max() + p[5].max() + p[6].max()
 }
 
 // writeRaw writes part q, which is written as it is, at t[j:], where
@@ -1343,36 +1340,95 @@ func (b *Builder) buildSmall(v *URI, auth bool, pathCS, firstCS charset) {
 const spliceBuf = 256
 
 // appendAll appends what Build writes to t, and sets the offsets and the
-// host of v to match.
+// host of v to match. The parts are unrolled, as in Build, and those written
+// as they are appended in place (a call for each cost Build-decoded 1967
+// instructions instead of 1898, callgrind; a loop over the parts, 1990).
 func (b *Builder) appendAll(t []byte, auth bool, pathCS, firstCS charset, v *URI) []byte {
-	var end [numComps]int // where each component ends in t
-	for c := range b.parts {
-		if c == iUserinfo && auth {
-			t = append(t, '/', '/')
-		}
-		if q := &b.parts[c]; q.n != 0 {
-			if q.pre != 0 {
-				t = append(t, q.pre)
-			}
-			switch cs := q.cs; cs {
-			case partRaw:
-				t = append(t, q.text...)
-			case csNumber, csSegments, csAppend:
-				t = b.appendSettled(t, cs, pathCS, firstCS)
-			case csDecodedPath:
-				t = appendEscape(t, q.text, pathCS)
-			default:
-				t = appendEscape(t, q.text, cs)
-			}
-			if q.post != 0 {
-				t = append(t, q.post)
-			}
-		}
-		end[c] = len(t)
+	p := &b.parts
+	if q := &p[iScheme]; q.cs == partRaw {
+		t = appendRaw(t, q)
+	} else {
+		t = b.appendPart(t, q, pathCS, firstCS)
 	}
-	v.schemeEnd, v.hostStart, v.hostEnd = end[iScheme], end[iUserinfo], end[iHost]
-	v.pathStart, v.queryStart, v.fragStart = end[iPort], end[iPath], end[iQuery]
+	v.schemeEnd = len(t)
+	if auth {
+		t = append(t, '/', '/')
+	}
+	if q := &p[iUserinfo]; q.cs == partRaw {
+		t = appendRaw(t, q)
+	} else {
+		t = b.appendPart(t, q, pathCS, firstCS)
+	}
+	v.hostStart = len(t)
+	if q := &p[iHost]; q.cs == partRaw {
+		t = appendRaw(t, q)
+	} else {
+		t = b.appendPart(t, q, pathCS, firstCS)
+	}
+	v.hostEnd = len(t)
+	if q := &p[iPort]; q.cs == partRaw {
+		t = appendRaw(t, q)
+	} else {
+		t = b.appendPart(t, q, pathCS, firstCS)
+	}
+	v.pathStart = len(t)
+	if q := &p[iPath]; q.cs == partRaw {
+		t = appendRaw(t, q)
+	} else {
+		t = b.appendPart(t, q, pathCS, firstCS)
+	}
+	v.queryStart = len(t)
+	if q := &p[iQuery]; q.cs == partRaw {
+		t = appendRaw(t, q)
+	} else {
+		t = b.appendPart(t, q, pathCS, firstCS)
+	}
+	v.fragStart = len(t)
+	if q := &p[iFragment]; q.cs == partRaw {
+		t = appendRaw(t, q)
+	} else {
+		t = b.appendPart(t, q, pathCS, firstCS)
+	}
 	b.hostOf(v, auth)
+	return t
+}
+
+// appendRaw appends part q, which is written as it is, to t.
+func appendRaw(t []byte, q *part) []byte {
+	if q.n == 0 {
+		return t // an absent or empty component
+	}
+	if q.pre != 0 {
+		t = append(t, q.pre)
+	}
+	t = append(t, q.text...)
+	if q.post != 0 {
+		t = append(t, q.post)
+	}
+	return t
+}
+
+// appendPart appends part q to t.
+func (b *Builder) appendPart(t []byte, q *part, pathCS, firstCS charset) []byte {
+	if q.n == 0 {
+		return t // an absent or empty component
+	}
+	if q.pre != 0 {
+		t = append(t, q.pre)
+	}
+	switch cs := q.cs; cs {
+	case partRaw:
+		t = append(t, q.text...)
+	case csNumber, csSegments, csAppend:
+		t = b.appendSettled(t, cs, pathCS, firstCS)
+	case csDecodedPath:
+		t = appendEscape(t, q.text, pathCS)
+	default:
+		t = appendEscape(t, q.text, cs)
+	}
+	if q.post != 0 {
+		t = append(t, q.post)
+	}
 	return t
 }
 
