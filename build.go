@@ -1164,9 +1164,18 @@ func (b *Builder) Build() (v URI, err error) {
 			}
 		}
 	}
-	pathCS, firstCS, perr := b.settlePath(scheme, auth)
-	if perr != nil {
-		return URI{}, perr
+	var pathCS, firstCS charset
+	if q := &p[iPath]; auth && q.cs == partRaw && (q.state == pieceSet && (q.text == "" || q.text[0] == '/') ||
+		q.state == pieceKeep && u.HasAuthority()) {
+		// A raw path that is empty or absolute, or the base's beside its
+		// own authority, is all section 3.3 asks beside an authority (see
+		// checkPath), and is written as it is: settlePath has nothing to
+		// do (it cost Build-raw 1551 instructions instead of 1493, callgrind).
+	} else {
+		var perr *Error
+		if pathCS, firstCS, perr = b.settlePath(scheme, auth); perr != nil {
+			return URI{}, perr
+		}
 	}
 
 	// The result is written once, into a slice of its length that becomes
