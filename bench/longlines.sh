@@ -14,7 +14,7 @@
 #
 # Environment: ROUNDS (default 3), TOTAL (bytes of input per run, default
 # 8 MiB: 512 lines of 16 KiB or 2 of 4 MiB), SHAPES (default all), OUT (raw
-# output, default bench/results/longlines.txt).
+# output, a path relative to bench/, default results/longlines.txt).
 #
 # Each run is one process under proctime/ (wall time, user and system CPU
 # time, peak RSS), standard input from a file, standard output to /dev/null.
