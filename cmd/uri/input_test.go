@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 	"strings"
@@ -123,5 +124,50 @@ func testStdinStreams(t *testing.T, jobs string) {
 	inW.Close()
 	if code := <-done; code != exitRejected {
 		t.Errorf("exit status %d, want %d", code, exitRejected)
+	}
+}
+
+// TestGrowFresh holds growFresh to what slices.Grow promises: the same
+// bytes, the same length, room for n more, below and above the megabyte
+// past which it makes the array itself.
+func TestGrowFresh(t *testing.T) {
+	for _, tc := range []struct{ len, cap, n int }{
+		{0, 0, 0}, {0, 0, 10}, {5, 8, 2}, {5, 8, 100},
+		{1 << 19, 1 << 19, 1 << 19}, {1 << 20, 1 << 20, 1}, {3 << 20, 3<<20 + 7, 5 << 20}, {0, 16, 2 << 20},
+	} {
+		b := make([]byte, tc.len, tc.cap)
+		for i := range b {
+			b[i] = byte(i * 7)
+		}
+		g := growFresh(b, tc.n)
+		if len(g) != tc.len || cap(g)-len(g) < tc.n {
+			t.Errorf("growFresh(len %d cap %d, %d): len %d cap %d", tc.len, tc.cap, tc.n, len(g), cap(g))
+			continue
+		}
+		for i := range g {
+			if g[i] != byte(i*7) {
+				t.Errorf("growFresh(len %d cap %d, %d): byte %d changed", tc.len, tc.cap, tc.n, i)
+				break
+			}
+		}
+	}
+}
+
+// TestOutBuffer checks the chunk's output buffer against bytes.Buffer on
+// writes that cross the megabyte.
+func TestOutBuffer(t *testing.T) {
+	var o outBuffer
+	var want bytes.Buffer
+	for i, n := range []int{0, 3, 1 << 10, 300 << 10, 1 << 20, 2 << 20, 5} {
+		p := bytes.Repeat([]byte{byte('a' + i)}, n)
+		o.Write(p)
+		want.Write(p)
+	}
+	if !bytes.Equal(o.Bytes(), want.Bytes()) {
+		t.Fatalf("outBuffer holds %d bytes, bytes.Buffer %d, or they differ", len(o.Bytes()), want.Len())
+	}
+	o.Reset()
+	if len(o.Bytes()) != 0 {
+		t.Errorf("after Reset: %d bytes", len(o.Bytes()))
 	}
 }

@@ -50,7 +50,7 @@ func (j *jsonLine) key(k jsonKey) *jsonLine {
 // str writes a string, escaped as needed.
 func (j *jsonLine) str(v string) {
 	j.sep()
-	j.b = appendJSONString(j.b, v)
+	j.b = appendJSONString(growFresh(j.b, len(v)+2), v)
 }
 
 // plain writes v as it is: it must be printable ASCII without '"' or '\'.
@@ -63,7 +63,7 @@ func (j *jsonLine) plain(v string) {
 		return
 	}
 	j.sep()
-	j.b = append(j.b, '"')
+	j.b = append(growFresh(j.b, len(v)+2), '"')
 	j.b = append(j.b, v...)
 	j.b = append(j.b, '"')
 }

@@ -32,12 +32,13 @@ const chunkSize = 32 << 10
 
 // chunk is some consecutive lines of the input and the output they gave.
 type chunk struct {
-	index    int          // its place in the input, from 0
-	data     []byte       // the lines, each ending in "\n" ("\r\n" already "\n")
-	long     []longLine   // the lines that --max-line cut, in order
-	lines    int          // how many lines data holds
-	readErr  error        // reading failed after these lines
-	out, err bytes.Buffer // what the lines wrote on standard output and error
+	index   int          // its place in the input, from 0
+	data    []byte       // the lines, each ending in "\n" ("\r\n" already "\n")
+	long    []longLine   // the lines that --max-line cut, in order
+	lines   int          // how many lines data holds
+	readErr error        // reading failed after these lines
+	out     outBuffer    // what the lines wrote on standard output
+	err     bytes.Buffer // and on standard error
 	// tail is the buffer the worker writes standard output in: what fits
 	// stays there, and the writer passes it on to standard output without
 	// a copy (what does not fit goes to out first, in order). to is where
@@ -53,6 +54,18 @@ type chunk struct {
 // tailSize is the size of a chunk's tail: the output of chunkSize bytes of
 // lines, which parse --json makes about five times larger, fits in it.
 const tailSize = 8 * chunkSize
+
+// outBuffer is a chunk's output beyond its tail: a bytes.Buffer that grows
+// by growFresh, as the output of a long line does.
+type outBuffer struct{ b []byte }
+
+func (o *outBuffer) Write(p []byte) (int, error) {
+	o.b = append(growFresh(o.b, len(p)), p...)
+	return len(p), nil
+}
+
+func (o *outBuffer) Bytes() []byte { return o.b }
+func (o *outBuffer) Reset()        { o.b = o.b[:0] }
 
 // redirect is a writer that passes writes on to w, which can change.
 type redirect struct{ w io.Writer }
@@ -219,8 +232,8 @@ func (p *pipeline) recycle(ch *chunk) {
 	if cap(ch.data) > keepAfterLongLine {
 		ch.data = nil
 	}
-	if ch.out.Cap() > keepAfterLongLine || ch.err.Cap() > keepAfterLongLine {
-		ch.out, ch.err = bytes.Buffer{}, bytes.Buffer{}
+	if cap(ch.out.b) > keepAfterLongLine || ch.err.Cap() > keepAfterLongLine {
+		ch.out, ch.err = outBuffer{}, bytes.Buffer{}
 	}
 	ch.done = make(chan struct{})
 	p.free <- ch
@@ -293,7 +306,7 @@ func (p *pipeline) read() {
 		if length > len(line) {
 			ch.long = append(ch.long, longLine{ch.lines, length})
 		}
-		ch.data = append(append(ch.data, line...), '\n')
+		ch.data = append(append(growFresh(ch.data, len(line)+1), line...), '\n')
 		ch.lines++
 		if (len(ch.data) >= chunkSize || lr.drained()) && !send() {
 			return

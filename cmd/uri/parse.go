@@ -203,7 +203,14 @@ func writeParseJSON[T components](s *sink, in string, u T) {
 func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	// The segments take at most three bytes per byte of the path.
 	j := s.startLine(5*len(in) + 256)
-	b := append(j.b, `{"input":"`...)
+	b := j.b
+	if len(in) >= 1<<16 {
+		// A long line: room for it made at once (see growFresh). The
+		// input and its components take at most twice its length, the
+		// segments the path's again and two bytes a "/".
+		b = growFresh(b, 3*len(in)+2*strings.Count(u.Path(), "/")+300)
+	}
+	b = append(b, `{"input":"`...)
 	b = append(b, in...)
 	b = append(b, `","ok":true,"scheme":`...)
 	scheme := u.Scheme() // never empty when present (RFC 3986, section 3.1)
