@@ -175,8 +175,13 @@ func (p *pacedReader) Read(b []byte) (int, error) {
 // loop it stops at once.
 func growFresh(b []byte, n int) []byte {
 	if cap(b)-len(b) >= n {
-		return b
+		return b // inlined: the common case costs a comparison
 	}
+	return growFreshSlow(b, n)
+}
+
+// growFreshSlow is growFresh when b has not room enough.
+func growFreshSlow(b []byte, n int) []byte {
 	if len(b)+n < 1<<20 {
 		return slices.Grow(b, n)
 	}
