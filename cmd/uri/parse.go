@@ -203,12 +203,13 @@ func writeParseJSON[T components](s *sink, in string, u T) {
 func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	// The segments take at most three bytes per byte of the path.
 	j := s.startLine(5*len(in) + 256)
+	path := u.Path()
 	b := j.b
 	if len(in) >= 1<<16 {
 		// A long line: room for it made at once (see growFresh). The
-		// input and its components take at most twice its length, the
-		// segments the path's again and two bytes a "/".
-		b = growFresh(b, 3*len(in)+2*strings.Count(u.Path(), "/")+300)
+		// input and its components take at most twice its length, and
+		// appendSegmentsJSON asks for three times the path's.
+		b = growFresh(b, 2*len(in)+3*len(path)+320)
 	}
 	b = append(b, `{"input":"`...)
 	b = append(b, in...)
@@ -228,7 +229,6 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 		b = append(b, `,"host":null,"host_type":null,"port":`...)
 	}
 	b = appendPlainOrNull(b, u.Port(), u.HasPort())
-	path := u.Path()
 	b = append(b, `,"path":"`...)
 	b = append(b, path...)
 	b = append(b, `","segments":[`...)
