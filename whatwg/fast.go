@@ -30,7 +30,7 @@ var fastHostTable = func() (t [256]uint8) {
 
 // hostRun holds 1 for the bytes that fastHostTable marks fDomain and
 // fOpaque and not fStop: a run of them changes nothing in parseFast's host
-// loop but its index, so skipRun passes them eight at a time first.
+// loop but its index, so parseFast passes them eight at a time first.
 var hostRun = func() (t [256]uint8) {
 	for c, f := range fastHostTable {
 		if f == fDomain|fOpaque {
@@ -133,6 +133,9 @@ func parseFast(s string) (URL, bool) {
 		// The bytes of hostRun leave all as it is: skipped eight at a
 		// time before the loop (parseFast per clean URL under callgrind:
 		// kasztp.txt 424 -> 398 instructions, userbait.txt 40 fewer).
+		// skipRun's first loop, written here: skipRun itself, whose byte
+		// loop the loop below repeats, cost Lint about 20 instructions a
+		// clean URL more (4873 -> 4895 on kasztp.txt).
 		j := hs
 		for j+8 <= n {
 			w := s[j : j+8]
