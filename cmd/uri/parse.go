@@ -201,15 +201,15 @@ func writeParseJSON[T components](s *sink, in string, u T) {
 // are constants: this is the line that parse --json writes for most inputs,
 // and on real URLs writing it costs more than parsing.
 func writeParseJSONURI(s *sink, in string, u uri.URI) {
-	// The segments take at most three bytes per byte of the path.
-	j := s.startLine(5*len(in) + 256)
+	// The line's length at most: the input and its components take twice
+	// its length, appendSegmentsJSON asks for three times the path's, and
+	// the keys and nulls less than 320 bytes.
 	path := u.Path()
+	size := 2*len(in) + 3*len(path) + 320
+	j := s.startLine(size)
 	b := j.b
 	if len(in) >= 1<<16 {
-		// A long line: room for it made at once (see growFresh). The
-		// input and its components take at most twice its length, and
-		// appendSegmentsJSON asks for three times the path's.
-		b = growFresh(b, 2*len(in)+3*len(path)+320)
+		b = growFresh(b, size) // a long line: room made at once (see growFresh)
 	}
 	b = append(b, `{"input":"`...)
 	b = append(b, in...)
