@@ -185,7 +185,7 @@ func growFreshSlow(b []byte, n int) []byte {
 	if len(b)+n < 1<<20 {
 		return slices.Grow(b, n)
 	}
-	nb := make([]byte, len(b), max(2*cap(b), len(b)+n))
+	nb := makeFresh(len(b), max(2*cap(b), len(b)+n))
 	t := nb[len(b) : len(b)+n]
 	for i := 0; i < len(t); i += 4096 {
 		t[i] = 0

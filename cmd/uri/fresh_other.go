@@ -1,0 +1,7 @@
+//go:build !linux
+
+package main
+
+// makeFresh returns a new slice of length n and capacity c, for the memory
+// of a long line (on Linux, in huge pages: see fresh_linux.go).
+func makeFresh(n, c int) []byte { return make([]byte, n, c) }
