@@ -636,7 +636,14 @@ type queryField struct {
 
 // splitQuery splits q at sep into ed.fields.
 func (ed *editor) splitQuery(q string) []queryField {
+	// Made at its size at once: grown by append, a long query's fields
+	// were copied at every doubling and scanned by the collector each
+	// time (get --json on two 4 MiB queries of 300,000 pairs: 0.44 s).
+	n := strings.Count(q, string(ed.sp.sep)) + 1
 	f := ed.fields[:0]
+	if cap(f) < n {
+		f = make([]queryField, 0, n)
+	}
 	for field := range strings.SplitSeq(q, string(ed.sp.sep)) {
 		k, _, _ := strings.Cut(field, "=")
 		f = append(f, queryField{raw: field, key: decodeQueryText(k)})
