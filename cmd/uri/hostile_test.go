@@ -234,6 +234,36 @@ func TestParallelOrder(t *testing.T) {
 	}
 }
 
+// Long lines in a parallel run (each goes in a chunk of its own, in the
+// memory the reader gathered it in, and its JSON line is given to the
+// chunk's output): the output is what a run on one core writes, with long
+// lines alone, in a row, between short ones, and cut by --max-line, and
+// with a line whose JSON line alone is long.
+func TestParallelLongLines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes lines of megabytes through every streaming command")
+	}
+	long := func(n int, seg string) string {
+		return "http://a/" + strings.Repeat(seg, n/len(seg)) + "\n"
+	}
+	stdin := "http://first/\n" + long(3<<20/2, "b/") + long(5<<20/2, "%41x/") + "http://h/ x\n" +
+		long(1<<20+7, "c") + "\n../r\n" + long(2<<20, "bad host/") +
+		// Shorter than a long line, but with a JSON line as long as one,
+		// after short lines in the same chunk.
+		"http://s/\n" + long(600<<10, "%41/") + "http://t/\n"
+	for _, r := range streamingRuns {
+		for _, extra := range [][]string{{"--json"}, {"--json=false"}, {"--json", "--max-line", "1200000"}} {
+			want, wantErr, wantCode := runCmd(t, stdin, r.args(append(extra, "-j", "1")...)...)
+			args := r.args(append(extra, "-j", "2")...)
+			got, gotErr, gotCode := runCmd(t, stdin, args...)
+			if got != want || gotErr != wantErr || gotCode != wantCode {
+				t.Errorf("%q differs from -j 1: exit status %d (want %d), stdout equal %v, stderr equal %v",
+					args, gotCode, wantCode, got == want, gotErr == wantErr)
+			}
+		}
+	}
+}
+
 // Blocks of text are separated by one empty line in a parallel run too,
 // also when a chunk has no block and the next one has (mailto writes a block
 // only for a message of several lines).

@@ -194,6 +194,30 @@ func growFreshSlow(b []byte, n int) []byte {
 	return nb
 }
 
+// dropLong lets the memory of the last long line go when it is larger than
+// keepAfterLongLine. It is called on a line that does not need it, so that
+// a run of long lines gathers each in the memory of the one before.
+func (l *lineReader) dropLong() {
+	if cap(l.long) > keepAfterLongLine {
+		l.long = nil
+	}
+}
+
+// isLong reports whether line, which next returned, is in the memory next
+// gathers long lines in.
+func (l *lineReader) isLong(line []byte) bool {
+	return len(line) > 0 && cap(l.long) > 0 && &line[0] == &l.long[:1][0]
+}
+
+// takeLong returns line, which next returned, as the caller's to keep:
+// the next long line is gathered in new memory.
+func (l *lineReader) takeLong(line []byte) []byte {
+	if l.isLong(line) {
+		l.long = nil
+	}
+	return line
+}
+
 // keepAfterLongLine is the largest buffer kept from one long line to the
 // next: a line of 64 MiB does not hold its memory for the rest of the run.
 const keepAfterLongLine = 4 << 20
@@ -202,9 +226,6 @@ const keepAfterLongLine = 4 << 20
 // The line is shorter than the length when max cut it. The slice is valid
 // until the next call. At the end of the input it returns io.EOF.
 func (l *lineReader) next() (line []byte, length int, err error) {
-	if cap(l.long) > keepAfterLongLine {
-		l.long = nil
-	}
 	var last2 [2]byte // the last two bytes read, for a "\r\n" after a cut
 	track := func(piece []byte) {
 		switch n := len(piece); {
@@ -228,6 +249,8 @@ func (l *lineReader) next() (line []byte, length int, err error) {
 			}
 		}
 		line = l.long
+	} else {
+		l.dropLong()
 	}
 	switch {
 	case err == io.EOF && length > 0:

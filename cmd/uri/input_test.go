@@ -170,4 +170,24 @@ func TestOutBuffer(t *testing.T) {
 	if len(o.Bytes()) != 0 {
 		t.Errorf("after Reset: %d bytes", len(o.Bytes()))
 	}
+	// Pieces given between writes come out in order, by writeTo and by
+	// Bytes.
+	want.Reset()
+	for i, n := range []int{5, 1 << 20, 0, 7, 3 << 20, 2} {
+		p := bytes.Repeat([]byte{byte('a' + i)}, n)
+		if i%2 == 1 {
+			o.give(p)
+		} else {
+			o.Write(p)
+		}
+		want.Write(p)
+	}
+	var got bytes.Buffer
+	o.writeTo(&got)
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("writeTo wrote %d bytes, want %d, or they differ", got.Len(), want.Len())
+	}
+	if !bytes.Equal(o.Bytes(), want.Bytes()) {
+		t.Errorf("Bytes holds %d bytes, want %d, or they differ", len(o.Bytes()), want.Len())
+	}
 }

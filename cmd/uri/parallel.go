@@ -34,6 +34,8 @@ const chunkSize = 32 << 10
 type chunk struct {
 	index   int          // its place in the input, from 0
 	data    []byte       // the lines, each ending in "\n" ("\r\n" already "\n")
+	own     []byte       // the buffer made for data with the chunk
+	given   bool         // data is a long line's memory, from the line reader
 	long    []longLine   // the lines that --max-line cut, in order
 	lines   int          // how many lines data holds
 	readErr error        // reading failed after these lines
@@ -56,16 +58,60 @@ type chunk struct {
 const tailSize = 8 * chunkSize
 
 // outBuffer is a chunk's output beyond its tail: a bytes.Buffer that grows
-// by growFresh, as the output of a long line does.
-type outBuffer struct{ b []byte }
+// by growFresh, as the output of a long line does, and that can also take
+// a long line's own memory as a piece of its output (give) rather than a
+// copy of it.
+type outBuffer struct {
+	given [][]byte // pieces, in order, before b
+	b     []byte
+}
 
 func (o *outBuffer) Write(p []byte) (int, error) {
 	o.b = append(growFresh(o.b, len(p)), p...)
 	return len(p), nil
 }
 
-func (o *outBuffer) Bytes() []byte { return o.b }
-func (o *outBuffer) Reset()        { o.b = o.b[:0] }
+// give appends p to the output without copying it: p is the output's from
+// then on.
+func (o *outBuffer) give(p []byte) {
+	if len(o.b) > 0 {
+		o.given = append(o.given, o.b)
+		o.b = nil
+	}
+	o.given = append(o.given, p)
+}
+
+// giveLine is the length from which a JSON line built in its own memory is
+// given to a chunk's output rather than copied there.
+const giveLine = 1 << 20
+
+// writeTo writes the output to w.
+func (o *outBuffer) writeTo(w io.Writer) {
+	for _, p := range o.given {
+		w.Write(p)
+	}
+	w.Write(o.b)
+}
+
+// Bytes returns the output as one slice; it copies the pieces that give
+// took, if there are any.
+func (o *outBuffer) Bytes() []byte {
+	if len(o.given) > 0 {
+		var all []byte
+		for _, p := range o.given {
+			all = append(all, p...)
+		}
+		o.b = append(all, o.b...)
+		clear(o.given)
+		o.given = o.given[:0]
+	}
+	return o.b
+}
+
+func (o *outBuffer) Reset() {
+	clear(o.given)
+	o.given, o.b = o.given[:0], o.b[:0]
+}
 
 // redirect is a writer that passes writes on to w, which can change.
 type redirect struct{ w io.Writer }
@@ -136,10 +182,7 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 		quit:    make(chan struct{}),
 	}
 	for range cap(p.free) {
-		// The lines' buffer is made at its size once, not grown by
-		// append into fresh memory: parse --json -j 2 on 31 MB, 8 runs,
-		// 1052 -> 982 page faults and 151 -> 143 ms of CPU.
-		p.free <- &chunk{done: make(chan struct{}), data: make([]byte, 0, chunkSize+chunkSize/8)}
+		p.free <- &chunk{done: make(chan struct{})}
 	}
 	codes := make([]int, n)
 	workers := make([]*env, n)
@@ -180,7 +223,7 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 			e.out.WriteByte('\n')
 			e.out.Write(out[ch.block1:])
 		} else {
-			e.out.Write(ch.out.Bytes())
+			ch.out.writeTo(e.out)
 			ch.to.w = e.out
 			ch.tail.Flush()
 		}
@@ -229,10 +272,10 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 // recycle gives a written chunk back to the reader, without the memory of a
 // long line.
 func (p *pipeline) recycle(ch *chunk) {
-	if cap(ch.data) > keepAfterLongLine {
-		ch.data = nil
+	if cap(ch.data) > keepAfterLongLine && !ch.given {
+		ch.data = ch.own
 	}
-	if cap(ch.out.b) > keepAfterLongLine || ch.err.Cap() > keepAfterLongLine {
+	if cap(ch.out.b) > keepAfterLongLine || len(ch.out.given) > 0 || ch.err.Cap() > keepAfterLongLine {
 		ch.out, ch.err = outBuffer{}, bytes.Buffer{}
 	}
 	ch.done = make(chan struct{})
@@ -263,16 +306,36 @@ func (p *pipeline) read() {
 			return false
 		}
 	}
-	for {
-		if ch == nil {
-			select {
-			case ch = <-p.free:
-			case <-p.quit:
-				return
+	take := func() bool {
+		select {
+		case ch = <-p.free:
+		case <-p.quit:
+			return false
+		}
+		if ch.own == nil {
+			// The lines' buffer is made at its size once, not grown
+			// by append into fresh memory: parse --json -j 2 on 31
+			// MB, 8 runs, 1052 -> 982 page faults and 151 -> 143 ms
+			// of CPU.
+			ch.own = make([]byte, 0, chunkSize+chunkSize/8)
+			ch.data = ch.own
+		}
+		if ch.given {
+			// A long line's memory, back from the writer: the next
+			// long line is gathered in it, if it is the larger.
+			if cap(ch.data) > cap(lr.long) {
+				lr.long = ch.data
 			}
-			ch.data, ch.long, ch.lines, ch.readErr, ch.rejected = ch.data[:0], ch.long[:0], 0, nil, 0
-			ch.out.Reset()
-			ch.err.Reset()
+			ch.data, ch.given = ch.own, false
+		}
+		ch.data, ch.long, ch.lines, ch.readErr, ch.rejected = ch.data[:0], ch.long[:0], 0, nil, 0
+		ch.out.Reset()
+		ch.err.Reset()
+		return true
+	}
+	for {
+		if ch == nil && !take() {
+			return
 		}
 		if lr.max == 0 || lr.max >= lr.r.Size() {
 			// The whole lines buffered, up to the first "\r", go in
@@ -283,6 +346,7 @@ func (p *pipeline) read() {
 				data = data[:cr]
 			}
 			if end := bytes.LastIndexByte(data, '\n'); end >= 0 {
+				lr.dropLong()
 				data = data[:end+1]
 				ch.data = append(ch.data, data...)
 				ch.lines += bytes.Count(data, []byte{'\n'})
@@ -302,6 +366,22 @@ func (p *pipeline) read() {
 				send()
 			}
 			return
+		}
+		if len(line) >= giveLine && lr.isLong(line) {
+			// A long line goes in a chunk of its own, in the memory
+			// it was gathered in, not copied.
+			if ch.lines > 0 && (!send() || !take()) {
+				return
+			}
+			ch.data, ch.given = append(lr.takeLong(line), '\n'), true
+			if length > len(line) {
+				ch.long = append(ch.long, longLine{0, length})
+			}
+			ch.lines = 1
+			if !send() {
+				return
+			}
+			continue
 		}
 		if length > len(line) {
 			ch.long = append(ch.long, longLine{ch.lines, length})

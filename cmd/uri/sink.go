@@ -136,6 +136,16 @@ func (s *sink) validURI(input string) {
 // endJSON closes the object and writes it as one line.
 func (s *sink) endJSON(j *jsonLine) {
 	j.b = append(j.b, '}', '\n')
+	if o, ok := s.outw.w.(*outBuffer); ok && !j.inOut && len(j.b) >= giveLine && s.outw.err == nil {
+		// A long line in a chunk: its memory becomes the chunk's
+		// output, after what the tail holds, rather than being copied
+		// there. The next long line takes new memory.
+		s.out.Flush()
+		o.give(j.b)
+		s.outw.n += len(j.b)
+		j.own, j.b = nil, nil
+		return
+	}
 	s.out.Write(j.b)
 	switch {
 	case j.inOut:
