@@ -1,7 +1,8 @@
 // Command pathlines writes lines of the pathological shapes of issue 11
 // (the shapes of the main module's BenchmarkPathological, plus a long valid
 // URL) for bench/longlines.sh: lines of -line bytes (about: a shape made of
-// a repeated unit is cut to whole units) until -total bytes are written.
+// a repeated unit is cut to whole units) until -total bytes or more are
+// written.
 //
 //	go run ./pathlines -shape pct -line 16384 -total 4194304 > pct.txt
 //	go run ./pathlines -list
@@ -49,7 +50,7 @@ var shapes = []struct {
 func main() {
 	shape := flag.String("shape", "", "the shape of the lines")
 	line := flag.Int("line", 16<<10, "the length of a line, in bytes")
-	total := flag.Int("total", 4<<20, "how many bytes of lines to write, at least one line")
+	total := flag.Int("total", 4<<20, "write whole lines until this many bytes are written")
 	list := flag.Bool("list", false, "print the shapes' names")
 	flag.Parse()
 	if *list {
@@ -64,7 +65,11 @@ func main() {
 		}
 		l := s.make(*line)
 		w := bufio.NewWriter(os.Stdout)
-		for n := 0; n == 0 || n+len(l)+1 <= *total; n += len(l) + 1 {
+		// Whole lines until total is reached: 2 lines of 4 MiB or 512
+		// of 16 KiB for 8 MiB (stopping short of total made one line of
+		// 4 MiB against 511 of 16 KiB, so that the long lines' time per
+		// byte counted the start of the process twice).
+		for n := 0; n < *total; n += len(l) + 1 {
 			w.WriteString(l)
 			w.WriteByte('\n')
 		}

@@ -254,6 +254,20 @@ func TestParallelLongLines(t *testing.T) {
 	for _, r := range streamingRuns {
 		for _, extra := range [][]string{{"--json"}, {"--json=false"}, {"--json", "--max-line", "1200000"}} {
 			want, wantErr, wantCode := runCmd(t, stdin, r.args(append(extra, "-j", "1")...)...)
+			if extra[0] == "--json" {
+				// Written in parts (see jsonLine.spill), each line is
+				// still one JSON value, of its input.
+				ins := strings.Split(strings.TrimSuffix(stdin, "\n"), "\n")
+				outs := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
+				for i, line := range outs {
+					var v struct{ Input string }
+					if err := json.Unmarshal([]byte(line), &v); err != nil {
+						t.Errorf("%q: line %d is not JSON: %v", r.args(extra...), i+1, err)
+					} else if i < len(ins) && len(extra) == 1 && v.Input != ins[i] && !strings.Contains(ins[i], " ") {
+						t.Errorf("%q: line %d has the input of another line", r.args(extra...), i+1)
+					}
+				}
+			}
 			args := r.args(append(extra, "-j", "2")...)
 			got, gotErr, gotCode := runCmd(t, stdin, args...)
 			if got != want || gotErr != wantErr || gotCode != wantCode {

@@ -21,7 +21,18 @@ type jsonLine struct {
 	// which is kept from one line to the next.
 	inOut bool
 	own   []byte
+
+	// A line that grows past spillAt in its own memory goes to the
+	// output in parts as it is built (see spill); s is the sink it goes
+	// to.
+	s *sink
 }
+
+// spillAt is the length from which a JSON line built in its own memory is
+// written out in parts: the line of a long input is then never held whole,
+// and never copied to grow (a 4 MiB query made 30 MB of JSON, which grew
+// by doubling through 1, 2, ... 32 MB of new memory).
+const spillAt = 1 << 20
 
 // jsonKey is the text of a member's key with its quotes and colon, as in
 // `"path":`. Commands declare theirs as constants, so that writing one is a
@@ -30,6 +41,9 @@ type jsonKey string
 
 // sep writes the ',' that separates a value or member from the previous one.
 func (j *jsonLine) sep() {
+	if len(j.b) >= spillAt && !j.inOut {
+		j.spill()
+	}
 	if n := len(j.b); n > 0 {
 		switch j.b[n-1] {
 		case '{', '[', ':':
@@ -109,6 +123,26 @@ func (j *jsonLine) beginArray() {
 }
 
 func (j *jsonLine) endArray() { j.b = append(j.b, ']') }
+
+// spill writes the line built so far but its last byte, which the next
+// separator depends on, and goes on in memory of its own: the same, after a
+// write to the output, or new memory after the part is given to a chunk's
+// output (see outBuffer.give).
+func (j *jsonLine) spill() {
+	s := j.s
+	n := len(j.b) - 1
+	last := j.b[n]
+	if o, ok := s.outw.w.(*outBuffer); ok && s.outw.err == nil {
+		s.out.Flush() // what the chunk's tail holds comes first
+		o.give(j.b[:n])
+		s.outw.n += n
+		j.b = makeFresh(0, 2*spillAt)
+	} else {
+		s.out.Write(j.b[:n])
+		j.b = j.b[:0]
+	}
+	j.b = append(j.b, last)
+}
 
 // jsonPlain marks the bytes that stand for themselves in a JSON string:
 // printable ASCII other than '"' and '\'. Other ASCII bytes are escaped, and

@@ -107,7 +107,7 @@ func (s *sink) beginJSONURI(input string) *jsonLine {
 // the output's buffer. endJSON writes it.
 func (s *sink) startLine(size int) *jsonLine {
 	j := &s.line
-	j.iri = false
+	j.iri, j.s = false, s
 	if s.out.Available() < size && size <= s.out.Size() {
 		s.out.Flush()
 	}
