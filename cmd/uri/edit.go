@@ -794,7 +794,7 @@ func (ed *editor) write(e *env, in string, u uri.URI) error {
 	}
 	j.endArray()
 	if sp.tmpl != nil {
-		j.key(keyText).str(string(ed.text))
+		j.key(keyText).str(bytesToString(ed.text)) // ed.text stays as it is until the line is written
 	}
 	e.endJSON(j)
 	return nil

@@ -83,14 +83,16 @@ var cmdKey = &command{
 func runSURT(e *env, l *cmdLine, o surt.Options) int {
 	return e.eachInput(l.args, func(in string) bool {
 		var err error
-		e.text, err = o.AppendKey(e.text[:0], in)
+		// Room for the key made first: a long line's key then grows in
+		// huge pages (see growFresh), not by append in the heap's.
+		e.text, err = o.AppendKey(growFresh(e.text[:0], 2*len(in)+64), in)
 		switch {
 		case err != nil:
 			e.rejected(in, err)
 		case e.json:
 			j := e.beginJSON(in)
 			j.key(keyOK).boolean(true)
-			j.key(keyLookupKey).str(string(e.text))
+			j.key(keyLookupKey).str(bytesToString(e.text)) // e.text stays as it is until the line is written
 			e.endJSON(j)
 		default:
 			e.text = append(e.text, '\n')
