@@ -34,6 +34,9 @@ type jsonLine struct {
 // by doubling through 1, 2, ... 32 MB of new memory).
 const spillAt = 1 << 20
 
+// spillBlock is the size of the memory a line's next part is built in.
+const spillBlock = 2 * spillAt
+
 // jsonKey is the text of a member's key with its quotes and colon, as in
 // `"path":`. Commands declare theirs as constants, so that writing one is a
 // single copy.
@@ -136,7 +139,11 @@ func (j *jsonLine) spill() {
 		s.out.Flush() // what the chunk's tail holds comes first
 		o.give(j.b[:n])
 		s.outw.n += n
-		j.b = makeFresh(0, 2*spillAt)
+		select {
+		case j.b = <-s.spare:
+		default:
+			j.b = makeFresh(0, spillBlock)
+		}
 	} else {
 		s.out.Write(j.b[:n])
 		j.b = j.b[:0]

@@ -127,6 +127,7 @@ type pipeline struct {
 	stdin   io.Reader
 	maxLine int
 	free    chan *chunk   // chunks to fill
+	blocks  chan []byte   // memory of JSON lines' parts, written, to reuse (see jsonLine.spill)
 	work    chan *chunk   // chunks to run the command on
 	order   chan *chunk   // the same chunks, in input order, for the writer
 	quit    chan struct{} // closed when the writer stops: output failed
@@ -160,6 +161,7 @@ func (e *env) jobs(c *command, l *cmdLine) int {
 // that goes to the chunk the worker is running.
 func (e *env) fork(p *pipeline) *env {
 	w := &env{par: p, maxLine: e.maxLine}
+	w.spare = p.blocks
 	w.chunked = true
 	w.term = e.term
 	w.json = e.json
@@ -180,6 +182,7 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 		work:    make(chan *chunk, n),
 		order:   make(chan *chunk, 2*n+2),
 		quit:    make(chan struct{}),
+		blocks:  make(chan []byte, 8),
 	}
 	for range cap(p.free) {
 		p.free <- &chunk{done: make(chan struct{})}
@@ -274,6 +277,16 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 func (p *pipeline) recycle(ch *chunk) {
 	if cap(ch.data) > keepAfterLongLine && !ch.given {
 		ch.data = ch.own
+	}
+	for _, b := range ch.out.given {
+		// Written: the memory of a long JSON line's parts serves the
+		// next one's (not that of a whole line, whose size is any).
+		if cap(b) == spillBlock {
+			select {
+			case p.blocks <- b[:0]:
+			default:
+			}
+		}
 	}
 	if cap(ch.out.b) > keepAfterLongLine || len(ch.out.given) > 0 || ch.err.Cap() > keepAfterLongLine {
 		ch.out, ch.err = outBuffer{}, bytes.Buffer{}

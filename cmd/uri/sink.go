@@ -25,6 +25,7 @@ type sink struct {
 	outw     stickyWriter  // under out: remembers a write error
 	errw     stickyWriter  // under err
 	line     jsonLine      // the JSON line being built
+	spare    chan []byte   // in a worker, written parts to build more in (parallel.go)
 	text     []byte        // a human-readable line or block being built
 	blocks   int           // human-readable blocks written so far
 	// In a worker of a parallel run blocks counts a chunk's blocks, and
