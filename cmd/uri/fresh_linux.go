@@ -35,6 +35,21 @@ func hugeArenas(lo, hi uintptr) {
 	syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, syscall.MADV_HUGEPAGE) // only advice: an error changes nothing
 }
 
+// adviseHuge asks for b's array, not written yet, to be in huge pages: its
+// arenas are advised, and the huge pages around it are collapsed at once
+// (MADV_COLLAPSE, Linux 6.1 on; memory the runtime had touched before, in
+// small pages, would not fault in huge ones otherwise). For the chunks'
+// output tails, parse --json -j 2 on 31 MB: 990 -> 470-640 page faults,
+// 76.9 -> 71.8 ms (21 interleaved runs).
+func adviseHuge(b []byte) {
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	hugeArenas(p, p+uintptr(cap(b)))
+	lo := p &^ (hugePage - 1)
+	hi := (p + uintptr(cap(b)) + hugePage - 1) &^ (hugePage - 1)
+	const madvCollapse = 25 // not in package syscall
+	syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, madvCollapse)
+}
+
 // makeFresh returns a new slice of length n and capacity at least c, for
 // the memory of a long line. Its array starts on a huge page boundary, so
 // that no other object shares its huge pages (memory another object touched

@@ -185,7 +185,12 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 		blocks:  make(chan []byte, 8),
 	}
 	for range cap(p.free) {
-		p.free <- &chunk{done: make(chan struct{})}
+		ch := &chunk{done: make(chan struct{})}
+		ch.tail = bufio.NewWriterSize(&ch.to, tailSize)
+		// Not written yet: advised now, the tails' memory faults in
+		// huge pages, not 64 times each.
+		adviseHuge(ch.tail.AvailableBuffer())
+		p.free <- ch
 	}
 	codes := make([]int, n)
 	workers := make([]*env, n)
@@ -421,9 +426,6 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 		e.err.Flush()
 		e.outw.w, e.errw.w = &ch.out, &ch.err
 		e.outw.n, e.blocks = 0, 0
-		if ch.tail == nil {
-			ch.tail = bufio.NewWriterSize(&ch.to, tailSize)
-		}
 		ch.to.w = &e.outw
 		ch.tail.Reset(&ch.to) // and forget an error of the last writer
 		e.out = ch.tail
