@@ -105,7 +105,7 @@ func parseFast(s string) (URL, bool) {
 	// loop below stops at them, as they are in the C0 control
 	// percent-encode set (and so in every set the loops check), or are no
 	// scheme, host or port byte.
-	if n == 0 || n >= 1<<31 || s[n-1] == ' ' || s[0] < 'a' || s[0] > 'z' {
+	if n == 0 || uint(n) >= 1<<31 || s[n-1] == ' ' || s[0] < 'a' || s[0] > 'z' {
 		return URL{}, false
 	}
 	i := 1
