@@ -129,23 +129,19 @@ func (j *jsonLine) endArray() { j.b = append(j.b, ']') }
 
 // spill writes the line built so far but its last byte, which the next
 // separator depends on, and goes on in memory of its own: the same, after a
-// write to the output, or new memory after the part is given to a chunk's
-// output (see outBuffer.give).
+// write to the output, or other memory after the part is given to a chunk's
+// output (see sink.writeLong).
 func (j *jsonLine) spill() {
 	s := j.s
 	n := len(j.b) - 1
 	last := j.b[n]
-	if o, ok := s.outw.w.(*outBuffer); ok && s.outw.err == nil {
-		s.out.Flush() // what the chunk's tail holds comes first
-		o.give(j.b[:n])
-		s.outw.n += n
+	if s.writeLong(j.b[:n]) {
 		select {
 		case j.b = <-s.spare:
 		default:
 			j.b = makeFresh(0, spillBlock)
 		}
 	} else {
-		s.out.Write(j.b[:n])
 		j.b = j.b[:0]
 	}
 	j.b = append(j.b, last)

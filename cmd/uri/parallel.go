@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // A parallel run splits standard input into chunks of lines, has workers
@@ -126,8 +127,13 @@ type longLine struct{ line, length int }
 type pipeline struct {
 	stdin   io.Reader
 	maxLine int
-	free    chan *chunk   // chunks to fill
-	blocks  chan []byte   // memory of JSON lines' parts, written, to reuse (see jsonLine.spill)
+	free    chan *chunk // chunks to fill
+	blocks  chan []byte // memory of JSON lines' parts, written, to reuse (see jsonLine.spill)
+	// head is the index of the chunk the writer waits for, and out the
+	// writer's output: the worker running that chunk may write there
+	// (sink.headOut), as the writer writes nothing until it is done.
+	head    atomic.Int64
+	out     *bufio.Writer
 	work    chan *chunk   // chunks to run the command on
 	order   chan *chunk   // the same chunks, in input order, for the writer
 	quit    chan struct{} // closed when the writer stops: output failed
@@ -161,7 +167,7 @@ func (e *env) jobs(c *command, l *cmdLine) int {
 // that goes to the chunk the worker is running.
 func (e *env) fork(p *pipeline) *env {
 	w := &env{par: p, maxLine: e.maxLine}
-	w.spare = p.blocks
+	w.spare, w.pipe = p.blocks, p
 	w.chunked = true
 	w.term = e.term
 	w.json = e.json
@@ -183,7 +189,9 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 		order:   make(chan *chunk, 2*n+2),
 		quit:    make(chan struct{}),
 		blocks:  make(chan []byte, 8),
+		out:     e.out,
 	}
+	p.head.Store(-1) // until the writer waits for the first chunk
 	for range cap(p.free) {
 		ch := &chunk{done: make(chan struct{})}
 		ch.tail = bufio.NewWriterSize(&ch.to, tailSize)
@@ -215,6 +223,9 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 	code := exitOK
 	quit := false
 	for ch := range p.order {
+		// Everything before ch is written: its worker may write
+		// straight to e.out until it closes done.
+		p.head.Store(int64(ch.index))
 		<-ch.done
 		if e.failed() {
 			p.recycle(ch)
@@ -283,9 +294,19 @@ func (p *pipeline) recycle(ch *chunk) {
 	if cap(ch.data) > keepAfterLongLine && !ch.given {
 		ch.data = ch.own
 	}
-	for _, b := range ch.out.given {
-		// Written: the memory of a long JSON line's parts serves the
-		// next one's (not that of a whole line, whose size is any).
+	p.reuse(ch.out.given)
+	if cap(ch.out.b) > keepAfterLongLine || len(ch.out.given) > 0 || ch.err.Cap() > keepAfterLongLine {
+		ch.out, ch.err = outBuffer{}, bytes.Buffer{}
+	}
+	ch.done = make(chan struct{})
+	p.free <- ch
+}
+
+// reuse takes back the memory of the given parts of a chunk's output, once
+// written: that of a long JSON line's parts serves the next one's (not that
+// of a whole line, whose size is any).
+func (p *pipeline) reuse(given [][]byte) {
+	for _, b := range given {
 		if cap(b) == spillBlock {
 			select {
 			case p.blocks <- b[:0]:
@@ -293,11 +314,6 @@ func (p *pipeline) recycle(ch *chunk) {
 			}
 		}
 	}
-	if cap(ch.out.b) > keepAfterLongLine || len(ch.out.given) > 0 || ch.err.Cap() > keepAfterLongLine {
-		ch.out, ch.err = outBuffer{}, bytes.Buffer{}
-	}
-	ch.done = make(chan struct{})
-	p.free <- ch
 }
 
 // read is the reader: it fills chunks with lines and hands them to the
@@ -429,6 +445,7 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 		ch.to.w = &e.outw
 		ch.tail.Reset(&ch.to) // and forget an error of the last writer
 		e.out = ch.tail
+		e.cur = ch
 		data := ch.data
 		long := ch.long
 		for i := 0; len(data) > 0; i++ {
@@ -447,7 +464,7 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 			}
 		}
 		// The tail stays unflushed: the writer passes it on.
-		e.out = e.ownOut
+		e.out, e.cur = e.ownOut, nil
 		e.err.Flush()
 		e.outw.w, e.errw.w = &e.pre.out, &e.pre.err
 		ch.blocks, ch.block1 = e.blocks, e.firstBlock

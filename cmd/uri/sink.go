@@ -26,8 +26,13 @@ type sink struct {
 	errw     stickyWriter  // under err
 	line     jsonLine      // the JSON line being built
 	spare    chan []byte   // in a worker, written parts to build more in (parallel.go)
-	text     []byte        // a human-readable line or block being built
-	blocks   int           // human-readable blocks written so far
+	// In a worker, the run's pipeline and the chunk being run, to know
+	// when the chunk's output may go straight to standard output (see
+	// headOut).
+	pipe   *pipeline
+	cur    *chunk
+	text   []byte // a human-readable line or block being built
+	blocks int    // human-readable blocks written so far
 	// In a worker of a parallel run blocks counts a chunk's blocks, and
 	// the chunk's first block writes no separator: firstBlock records
 	// where in the chunk's output it begins, and the writer puts the
@@ -116,6 +121,9 @@ func (s *sink) startLine(size int) *jsonLine {
 	if j.inOut {
 		// bufio.Writer.Write copies nothing when given this slice.
 		j.b = s.out.AvailableBuffer()
+		if cap(j.own) > keepAfterLongLine {
+			j.own = nil // a short line after long ones: let their memory go
+		}
 	} else {
 		j.b = j.own[:0]
 	}
@@ -137,26 +145,58 @@ func (s *sink) validURI(input string) {
 // endJSON closes the object and writes it as one line.
 func (s *sink) endJSON(j *jsonLine) {
 	j.b = append(j.b, '}', '\n')
-	if o, ok := s.outw.w.(*outBuffer); ok && !j.inOut && len(j.b) >= giveLine && s.outw.err == nil {
-		// A long line in a chunk: its memory becomes the chunk's
-		// output, after what the tail holds, rather than being copied
-		// there. The next long line takes new memory.
-		s.out.Flush()
-		o.give(j.b)
-		s.outw.n += len(j.b)
+	switch {
+	case j.inOut || len(j.b) < giveLine:
+		s.out.Write(j.b)
+	case s.writeLong(j.b):
+		// Given to the chunk's output: the next long line takes new
+		// memory.
 		j.own, j.b = nil, nil
 		return
 	}
-	s.out.Write(j.b)
-	switch {
-	case j.inOut:
-		// The output's buffer, from which j.b must not be written again.
-	case cap(j.b) > keepAfterLongLine:
-		j.own = nil // the line of a huge input: do not keep its memory
-	default:
+	if !j.inOut {
+		// Kept for the next line that needs it, however large: a
+		// short line lets it go (startLine).
 		j.own = j.b
 	}
 	j.b = nil
+}
+
+// writeLong writes p, a long line or a part of one that is built in its own
+// memory, and reports whether p was given away (to a chunk's output, which
+// writes it later) rather than written: in a worker whose chunk is not the
+// next to be written. Otherwise p is written at once, and its memory is free
+// again: on one core to the output, in a worker whose chunk the writer is
+// waiting for straight to standard output, after what the chunk wrote
+// before, which goes first.
+func (s *sink) writeLong(p []byte) (given bool) {
+	o, ok := s.outw.w.(*outBuffer)
+	if !ok || s.outw.err != nil {
+		s.out.Write(p)
+		return false
+	}
+	s.out.Flush() // what the chunk's tail holds comes first
+	s.outw.n += len(p)
+	if w := s.headOut(); w != nil {
+		o.writeTo(w)
+		s.pipe.reuse(o.given)
+		o.Reset()
+		w.Write(p)
+		return false
+	}
+	o.give(p)
+	return true
+}
+
+// headOut returns the output of the writer of a parallel run when the chunk
+// this worker runs is the one the writer waits for (the chunks before it
+// are written, and the writer writes nothing until this one is done), and
+// nil otherwise.
+func (s *sink) headOut() *bufio.Writer {
+	if s.pipe == nil || s.cur == nil || s.pipe.head.Load() != int64(s.cur.index) {
+		return nil
+	}
+	return s.pipe.out
 }
 
 // Keys of the members that every command writes.
