@@ -85,6 +85,35 @@ func (j *jsonLine) plain(v string) {
 	j.b = append(j.b, '"')
 }
 
+// plainParts writes v as plain does, in parts that a long line spills
+// between, so that a long value is not copied whole into the line first.
+func (j *jsonLine) plainParts(v string) {
+	if j.iri || j.inOut {
+		j.plain(v)
+		return
+	}
+	j.sep()
+	j.b = append(j.b, '"')
+	for len(v) > 0 {
+		if len(j.b) >= spillAt {
+			j.spill()
+		}
+		n := min(len(v), spillAt)
+		j.b = append(growFresh(j.b, n+1), v[:n]...)
+		v = v[n:]
+	}
+	j.b = append(j.b, '"')
+}
+
+// partsOrNull writes v as plainParts does, or null when it is absent.
+func (j *jsonLine) partsOrNull(v string, present bool) {
+	if !present {
+		j.null()
+		return
+	}
+	j.plainParts(v)
+}
+
 // plainOrNull writes v as plain does, or null when it is absent.
 func (j *jsonLine) plainOrNull(v string, present bool) {
 	if !present {

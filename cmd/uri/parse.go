@@ -201,6 +201,10 @@ func writeParseJSON[T components](s *sink, in string, u T) {
 // are constants: this is the line that parse --json writes for most inputs,
 // and on real URLs writing it costs more than parsing.
 func writeParseJSONURI(s *sink, in string, u uri.URI) {
+	if len(in) >= giveLine {
+		writeParseJSONParts(s, in, u)
+		return
+	}
 	// The line's length at most: the input and its components take twice
 	// its length, appendSegmentsJSON asks for three times the path's, and
 	// the keys and nulls less than 320 bytes.
@@ -241,6 +245,51 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	s.endJSON(j)
 }
 
+// writeParseJSONParts writes what writeParseJSONURI writes, for a long
+// input: in parts of about a megabyte (jsonLine.spill), so that the line,
+// five times the input at most, is never held whole.
+func writeParseJSONParts(s *sink, in string, u uri.URI) {
+	j := s.startLine(s.out.Size() + 1) // in its own memory: it may spill
+	j.b = append(j.b, '{')
+	j.key(keyInput).plainParts(in)
+	j.key(keyOK).boolean(true)
+	scheme := u.Scheme()
+	j.key(keyScheme).plainOrNull(scheme, scheme != "")
+	j.key(keyUserinfo)
+	j.partsOrNull(u.Userinfo(), u.HasUserinfo())
+	j.key(keyHost)
+	if u.HasAuthority() {
+		kind := u.HostKind()
+		j.plainParts(hostText(u.Host(), kind))
+		j.key(keyHostType).plain(kind.String())
+	} else {
+		j.null()
+		j.key(keyHostType).null()
+	}
+	j.key(keyPort).plainOrNull(u.Port(), u.HasPort())
+	path := u.Path()
+	j.key(keyPath).plainParts(path)
+	j.key(keySegments).beginArray()
+	if path != "" {
+		j.b = append(j.b, '"')
+		for len(path) > 0 {
+			if len(j.b) >= spillAt {
+				j.spill()
+			}
+			n := min(len(path), spillAt/4) // three times as much written at most
+			j.b = appendSegmentsText(j.b, path[:n])
+			path = path[n:]
+		}
+		j.b = append(j.b, '"')
+	}
+	j.endArray()
+	j.key(keyQuery)
+	j.partsOrNull(u.Query(), u.HasQuery())
+	j.key(keyFragment)
+	j.partsOrNull(u.Fragment(), u.HasFragment())
+	s.endJSON(j)
+}
+
 // appendPlainOrNull appends v between quotes, as it is, or null when it is
 // absent.
 func appendPlainOrNull(b []byte, v string, present bool) []byte {
@@ -263,7 +312,12 @@ func appendSegmentsJSON(b []byte, path string) []byte {
 	if path == "" {
 		return b
 	}
-	b = append(b, '"')
+	return append(appendSegmentsText(append(b, '"'), path), '"')
+}
+
+// appendSegmentsText appends path with every "/" written "\",\"": the
+// segments' text between the array's first and last quotes.
+func appendSegmentsText(b []byte, path string) []byte {
 	// Room for every byte of the path as "\",\"" and for a whole word
 	// written at the end.
 	n := len(b)
@@ -299,8 +353,7 @@ func appendSegmentsJSON(b []byte, path string) []byte {
 			n += 3
 		}
 	}
-	b[n] = '"'
-	return b[:n+1]
+	return b[:n]
 }
 
 // forSegments calls fn for each segment of path, as uri.URI.Segments splits

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -739,5 +741,38 @@ func TestAppendSegmentsJSON(t *testing.T) {
 	}
 	if got := appendSegmentsJSON([]byte("x"), ""); string(got) != "x" {
 		t.Errorf("empty path: %q, want no segments", got)
+	}
+}
+
+// writeParseJSONParts, which parse --json uses for inputs of a megabyte and
+// more, writes the same line as writeParseJSONURI, whatever component is
+// long, and whether it spills to the output or not.
+func TestParseJSONParts(t *testing.T) {
+	long := func(unit string, n int) string { return strings.Repeat(unit, n/len(unit)+1) }
+	inputs := []string{
+		"http://a/", "foo://example.com:8042/over/there?name=ferret#nose", "", "a", "//h", "/", "?", "#",
+		"mailto:x@y", "http://[::1]:80/p/../q?x#y", "http://u:p@h/", "file:///tmp/a%20b", "s:a:b/c//d/",
+		"http://a/" + long("b/", 3<<20), "http://" + long("ab.", 2<<20) + "/p", "http://" + long("u:", 1<<20) + "@h/",
+		"/p?" + long("k=v&", 2<<20) + "#f", "x:" + long("/./", 1<<20), "//h#" + long("f/?", 1<<20),
+		long("%41", 1<<20), "http://[" + "::1" + "]/" + long("a", 5<<20),
+	}
+	for _, in := range inputs {
+		u, err := uri.Parse(in)
+		if err != nil {
+			t.Fatalf("%.40q: %v", in, err)
+		}
+		var want, got bytes.Buffer
+		e := newEnv(nil, &want, io.Discard, terminal{})
+		writeParseJSONURI(&e.sink, in, u)
+		e.out.Flush()
+		e = newEnv(nil, &got, io.Discard, terminal{})
+		writeParseJSONParts(&e.sink, in, u)
+		e.out.Flush()
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("%.40q (%d bytes): parts write %d bytes, writeParseJSONURI %d, or they differ", in, len(in), got.Len(), want.Len())
+		}
+		if !json.Valid(bytes.TrimSuffix(got.Bytes(), []byte("\n"))) {
+			t.Errorf("%.40q: not one JSON value", in)
+		}
 	}
 }
