@@ -67,7 +67,38 @@ func (j *jsonLine) key(k jsonKey) *jsonLine {
 // str writes a string, escaped as needed.
 func (j *jsonLine) str(v string) {
 	j.sep()
+	if len(v) > spillAt && !j.inOut {
+		j.strParts(v)
+		return
+	}
 	j.b = appendJSONString(growFresh(j.b, len(v)+2), v)
+}
+
+// strParts writes a long string as str does, in parts that the line spills
+// between, so that a long value is not held whole in the line. A part ends
+// before a byte that begins a UTF-8 sequence (or after four that do not), so
+// that a part's end decodes as the whole string does.
+func (j *jsonLine) strParts(v string) {
+	j.b = append(j.b, '"')
+	for len(v) > 0 {
+		if len(j.b) >= spillAt {
+			j.spill()
+		}
+		n := len(v)
+		if n > spillAt/8 { // six bytes written for one at most
+			n = spillAt / 8
+			m := n
+			for i := 0; i < utf8.UTFMax && m > 0 && !utf8.RuneStart(v[m]); i++ {
+				m--
+			}
+			if utf8.RuneStart(v[m]) {
+				n = m
+			}
+		}
+		j.b = appendJSONText(growFresh(j.b, n), v[:n])
+		v = v[n:]
+	}
+	j.b = append(j.b, '"')
 }
 
 // plain writes v as it is: it must be printable ASCII without '"' or '\'.
@@ -192,8 +223,13 @@ var jsonPlain = func() (t [256]bool) {
 // does. U+2028 and U+2029 are escaped too, so the line is also a valid
 // JavaScript literal.
 func appendJSONString(b []byte, s string) []byte {
+	return append(appendJSONText(append(b, '"'), s), '"')
+}
+
+// appendJSONText appends s escaped as the text of a JSON string, as
+// appendJSONString does, without the quotes.
+func appendJSONText(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
-	b = append(b, '"')
 	start := 0 // s[start:i] is still to be copied
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -238,6 +274,5 @@ func appendJSONString(b []byte, s string) []byte {
 		i += n
 		start = i
 	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	return append(b, s[start:]...)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/base64"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -153,5 +154,31 @@ func checkJSONLines(t *testing.T, stdout string, inputs []string) {
 			j = k
 		}
 		decodesAs(t, []byte(line[len(`{"input":`):j]), inputs[i])
+	}
+}
+
+// A long string is written in parts (strParts) with the bytes that
+// appendJSONString writes for it whole: parts never end inside a UTF-8
+// sequence, whatever the bytes around the cut are.
+func TestStrParts(t *testing.T) {
+	units := []string{"a", "é", "€", "😀", "\xff", "\xe2\x82", "\x80\x80\x80\x80\x80", "\"\\\n\x01", "\u2028"}
+	for seed := range 12 {
+		var b strings.Builder
+		for i := 0; b.Len() < 2<<20+seed*977; i++ {
+			b.WriteString(units[(i*7+seed*i/3+seed)%len(units)])
+		}
+		v := b.String()
+		var got strings.Builder
+		e := newEnv(nil, &got, io.Discard, terminal{})
+		j := e.startLine(e.out.Size() + 1)
+		j.b = append(j.b, '[')
+		j.str(v)
+		j.b = append(j.b, ']')
+		e.endJSON(j)
+		e.out.Flush()
+		want := "[" + string(appendJSONString(nil, v)) + "]}\n"
+		if got.String() != want {
+			t.Fatalf("seed %d: %d bytes written, want %d, or they differ", seed, got.Len(), len(want))
+		}
 	}
 }

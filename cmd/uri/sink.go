@@ -101,6 +101,12 @@ func (s *sink) beginJSON(input string) *jsonLine {
 // JSON takes as it is, so the input is copied without looking at its bytes.
 func (s *sink) beginJSONURI(input string) *jsonLine {
 	j := s.startLine(8*len(input) + 1024)
+	if len(input) >= giveLine {
+		// In parts, spilled between (see jsonLine.spill).
+		j.b = append(j.b, '{')
+		j.key(keyInput).plainParts(input)
+		return j
+	}
 	j.b = append(j.b, keyStartInput...)
 	j.b = append(j.b, input...)
 	j.b = append(j.b, '"')
