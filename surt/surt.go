@@ -744,6 +744,9 @@ func appendSortedQuery(dst, q []byte) []byte {
 	}
 	var stack [64]span
 	params := stack[:0]
+	if n := bytes.Count(q, []byte{'&'}) + 1; n > len(stack) {
+		params = make([]span, 0, n) // at once: a long query's spans grew by copies
+	}
 	st := 0
 	for i := 0; i <= len(q); i++ {
 		if i == len(q) || q[i] == '&' {
@@ -753,6 +756,11 @@ func appendSortedQuery(dst, q []byte) []byte {
 	}
 	// Not stable: parameters that compare equal are the same text.
 	slices.SortFunc(params, func(a, b span) int { return compareParam(a.of(q), b.of(q)) })
+	// The sorted query is as long as q: room made once, where append
+	// grew a long one by a quarter at a time, copying it each time (a
+	// 64 MiB URL with a 2 MiB query: 3.6 s and 13 times its length in
+	// memory for key --json).
+	dst = slices.Grow(dst, len(q))
 	for i, p := range params {
 		if i > 0 {
 			dst = append(dst, '&')

@@ -85,7 +85,7 @@ func runSURT(e *env, l *cmdLine, o surt.Options) int {
 		var err error
 		// Room for the key made first: a long line's key then grows in
 		// huge pages (see growFresh), not by append in the heap's.
-		e.text, err = o.AppendKey(growFresh(e.text[:0], 2*len(in)+64), in)
+		e.text, err = o.AppendKey(growFresh(e.text[:0], len(in)+64), in)
 		switch {
 		case err != nil:
 			e.rejected(in, err)
