@@ -66,37 +66,40 @@ func (j *jsonLine) key(k jsonKey) *jsonLine {
 
 // str writes a string, escaped as needed.
 func (j *jsonLine) str(v string) {
-	j.sep()
 	if len(v) > spillAt && !j.inOut {
-		j.strParts(v)
+		j.parts(v, spillAt/8, appendJSONText) // six bytes written for one at most
 		return
 	}
+	j.sep()
 	j.b = appendJSONString(growFresh(j.b, len(v)+2), v)
 }
 
-// strParts writes a long string as str does, in parts that the line spills
-// between, so that a long value is not held whole in the line. A part ends
-// before a byte that begins a UTF-8 sequence (or after four that do not), so
-// that a part's end decodes as the whole string does.
-func (j *jsonLine) strParts(v string) {
+// parts writes v between quotes as f writes it, f(b, part) for parts of v of
+// at most n bytes, spilling the line between them, so that a long value is
+// not held whole in the line. A part ends before a byte that begins a UTF-8
+// sequence (or after four that do not), so that the parts decode as the
+// whole does; in ASCII text any byte begins one. The line must be in its
+// own memory (not inOut).
+func (j *jsonLine) parts(v string, n int, f func(b []byte, s string) []byte) {
+	j.sep()
 	j.b = append(j.b, '"')
 	for len(v) > 0 {
 		if len(j.b) >= spillAt {
 			j.spill()
 		}
-		n := len(v)
-		if n > spillAt/8 { // six bytes written for one at most
-			n = spillAt / 8
-			m := n
+		k := len(v)
+		if k > n {
+			k = n
+			m := k
 			for i := 0; i < utf8.UTFMax && m > 0 && !utf8.RuneStart(v[m]); i++ {
 				m--
 			}
 			if utf8.RuneStart(v[m]) {
-				n = m
+				k = m
 			}
 		}
-		j.b = appendJSONText(growFresh(j.b, n), v[:n])
-		v = v[n:]
+		j.b = f(growFresh(j.b, k), v[:k])
+		v = v[k:]
 	}
 	j.b = append(j.b, '"')
 }
@@ -117,24 +120,17 @@ func (j *jsonLine) plain(v string) {
 }
 
 // plainParts writes v as plain does, in parts that a long line spills
-// between, so that a long value is not copied whole into the line first.
+// between (see parts).
 func (j *jsonLine) plainParts(v string) {
 	if j.iri || j.inOut {
 		j.plain(v)
 		return
 	}
-	j.sep()
-	j.b = append(j.b, '"')
-	for len(v) > 0 {
-		if len(j.b) >= spillAt {
-			j.spill()
-		}
-		n := min(len(v), spillAt)
-		j.b = append(growFresh(j.b, n+1), v[:n]...)
-		v = v[n:]
-	}
-	j.b = append(j.b, '"')
+	j.parts(v, spillAt, appendText)
 }
+
+// appendText appends s as it is.
+func appendText(b []byte, s string) []byte { return append(b, s...) }
 
 // partsOrNull writes v as plainParts does, or null when it is absent.
 func (j *jsonLine) partsOrNull(v string, present bool) {

@@ -157,7 +157,7 @@ func checkJSONLines(t *testing.T, stdout string, inputs []string) {
 	}
 }
 
-// A long string is written in parts (strParts) with the bytes that
+// A long string is written in parts (jsonLine.parts) with the bytes that
 // appendJSONString writes for it whole: parts never end inside a UTF-8
 // sequence, whatever the bytes around the cut are.
 func TestStrParts(t *testing.T) {

@@ -271,16 +271,7 @@ func writeParseJSONParts(s *sink, in string, u uri.URI) {
 	j.key(keyPath).plainParts(path)
 	j.key(keySegments).beginArray()
 	if path != "" {
-		j.b = append(j.b, '"')
-		for len(path) > 0 {
-			if len(j.b) >= spillAt {
-				j.spill()
-			}
-			n := min(len(path), spillAt/4) // three times as much written at most
-			j.b = appendSegmentsText(j.b, path[:n])
-			path = path[n:]
-		}
-		j.b = append(j.b, '"')
+		j.parts(path, spillAt/4, appendSegmentsText) // three bytes written for one at most
 	}
 	j.endArray()
 	j.key(keyQuery)
