@@ -718,11 +718,12 @@ func TestDocExamples(t *testing.T) {
 }
 
 // appendSegmentsJSON writes the path split at every "/" (RFC 3986, section
-// 3.3: segments are separated by "/"), for every path of up to 13 bytes of
-// "a" and "/", so that a "/" falls at every place of the eight-byte words it
-// reads and in the bytes after them.
+// 3.3: segments are separated by "/"), for every path of up to 17 bytes of
+// letters and "/", so that a "/" falls at every place of the eight-byte
+// words it reads, of the last word, shifted, that holds the bytes after
+// them, and of a path shorter than a word.
 func TestAppendSegmentsJSON(t *testing.T) {
-	for n := 1; n <= 13; n++ {
+	for n := 1; n <= 17; n++ {
 		for bitsSet := range 1 << n {
 			p := make([]byte, n)
 			for i := range p {
