@@ -215,34 +215,62 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	if len(in) >= 1<<16 {
 		b = growFresh(b, size) // a long line: room made at once (see growFresh)
 	}
+	// The keys and the nulls after them are written as one constant
+	// wherever a component's presence decides what follows.
 	b = append(b, `{"input":"`...)
 	b = append(b, in...)
-	b = append(b, `","ok":true,"scheme":`...)
-	scheme := u.Scheme() // never empty when present (RFC 3986, section 3.1)
-	b = appendPlainOrNull(b, scheme, scheme != "")
-	b = append(b, `,"userinfo":`...)
-	b = appendPlainOrNull(b, u.Userinfo(), u.HasUserinfo())
+	if scheme := u.Scheme(); scheme != "" { // never empty when present (RFC 3986, section 3.1)
+		b = append(b, `","ok":true,"scheme":"`...)
+		b = append(b, scheme...)
+		b = append(b, '"')
+	} else {
+		b = append(b, `","ok":true,"scheme":null`...)
+	}
+	switch {
+	case u.HasUserinfo():
+		b = append(b, `,"userinfo":"`...)
+		b = append(b, u.Userinfo()...)
+		b = append(b, `","host":"`...)
+	case u.HasAuthority():
+		b = append(b, `,"userinfo":null,"host":"`...)
+	default:
+		// No authority: no userinfo, host or port (section 3).
+		b = append(b, `,"userinfo":null,"host":null,"host_type":null,"port":null,"path":"`...)
+	}
 	if u.HasAuthority() {
 		kind := u.HostKind()
-		b = append(b, `,"host":"`...)
 		b = append(b, hostText(u.Host(), kind)...)
-		b = append(b, `","host_type":"`...)
-		b = append(b, kind.String()...)
-		b = append(b, `","port":`...)
-	} else {
-		b = append(b, `,"host":null,"host_type":null,"port":`...)
+		b = append(b, hostTypeKeys[kind&7]...)
+		if u.HasPort() {
+			b = append(b, '"')
+			b = append(b, u.Port()...)
+			b = append(b, `","path":"`...)
+		} else {
+			b = append(b, `null,"path":"`...)
+		}
 	}
-	b = appendPlainOrNull(b, u.Port(), u.HasPort())
-	b = append(b, `,"path":"`...)
 	b = append(b, path...)
 	b = append(b, `","segments":[`...)
 	b = appendSegmentsJSON(b, path)
-	b = append(b, `],"query":`...)
-	b = appendPlainOrNull(b, u.Query(), u.HasQuery())
-	b = append(b, `,"fragment":`...)
+	if u.HasQuery() {
+		b = append(b, `],"query":"`...)
+		b = append(b, u.Query()...)
+		b = append(b, `","fragment":`...)
+	} else {
+		b = append(b, `],"query":null,"fragment":`...)
+	}
 	b = appendPlainOrNull(b, u.Fragment(), u.HasFragment())
 	j.b = b
 	s.endJSON(j)
+}
+
+// hostTypeKeys holds, for each kind of host but HostNone, what follows the
+// host in writeParseJSONURI's line: its type and the port's key.
+var hostTypeKeys = [8]string{
+	uri.HostRegName:   `","host_type":"reg-name","port":`,
+	uri.HostIPv4:      `","host_type":"ipv4","port":`,
+	uri.HostIPv6:      `","host_type":"ipv6","port":`,
+	uri.HostIPvFuture: `","host_type":"ipvfuture","port":`,
 }
 
 // writeParseJSONParts writes what writeParseJSONURI writes, for a long
