@@ -3,6 +3,7 @@ package uri
 import (
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // Percent-encoding, RFC 3986, sections 2.1 to 2.5.
@@ -213,6 +214,9 @@ func escapedLen(s string, b uint16) int {
 // branch-free variant, one 32-bit store per octet from a table of
 // triplets, measured slower on every input.)
 func fillEscaped(t []byte, s string, b uint16) int {
+	if len(t) >= 3*len(s) {
+		return fillRoomy(t, s, b)
+	}
 	j := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -226,6 +230,33 @@ func fillEscaped(t []byte, s string, b uint16) int {
 		default:
 			u := t[j : j+3 : j+3] // one bounds check for the three
 			u[0], u[1], u[2] = '%', upperhex[c>>4], upperhex[c&15]
+			j += 3
+		}
+	}
+	return j
+}
+
+// fillRoomy is fillEscaped for a t with room for three bytes per octet of
+// s, the most any octet takes, so that no write can pass its end: it
+// writes through an unsafe pointer, without a bounds check per byte.
+// Callgrind, instructions per Escape against url.PathEscape and
+// url.QueryEscape: 256 bytes of UTF-8 text 11301 -> 9082 (net/url 12264),
+// 1 MiB with a space in six bytes, EscapeQueryPart 30.3M -> 24.9M (27.7M),
+// where the checked loop had been slower than net/url's.
+func fillRoomy(t []byte, s string, b uint16) int {
+	p := unsafe.Pointer(unsafe.SliceData(t))
+	j := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case literal[c]&b != 0:
+			*(*byte)(unsafe.Add(p, j)) = c
+			j++
+		case c == ' ' && b == formBit:
+			*(*byte)(unsafe.Add(p, j)) = '+'
+			j++
+		default:
+			*(*[3]byte)(unsafe.Add(p, j)) = [3]byte{'%', upperhex[c>>4], upperhex[c&15]}
 			j += 3
 		}
 	}

@@ -57,6 +57,64 @@ func TestEscapeEveryOctet(t *testing.T) {
 	}
 }
 
+// escapeOctets is the rule of TestEscapeEveryOctet applied to each octet of
+// s in turn: what Escape must give for any text in mode m (not
+// EscapePathNoScheme).
+func escapeOctets(s string, m EscapeMode) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case strings.IndexByte(escUnreserved, c) >= 0, c != '%' && strings.IndexByte(escLiteral[m], c) >= 0:
+			b.WriteByte(c)
+		case c == ' ' && m == EscapeForm:
+			b.WriteByte('+')
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// TestEscapeLengths checks texts of every length up to 300 bytes, and
+// longer ones, that mix literal octets, spaces, delimiters and non-ASCII
+// octets, against escapeOctets: so that each of Escape's buffers (short,
+// stack, measured) and AppendEscape with and without room for three bytes
+// an octet meet every place of the octets to encode.
+func TestEscapeLengths(t *testing.T) {
+	const pattern = "ab c/d:é?%&=+#日[~]\x00z9-_."
+	long := strings.Repeat(pattern, 3000)
+	var lengths []int
+	for n := 0; n <= 300; n++ {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 767, 768, 1000, 4096, len(long))
+	for m := range escLiteral {
+		if m == EscapePathNoScheme {
+			continue
+		}
+		for _, n := range lengths {
+			for _, off := range []int{0, 1, 7} {
+				if off+n > len(long) {
+					continue
+				}
+				s := long[off : off+n]
+				want := escapeOctets(s, m)
+				if got := Escape(s, m); got != want {
+					t.Fatalf("Escape(%.20q… (%d bytes), %d) = %.40q…, want %.40q…", s, n, m, got, want)
+				}
+				if got := AppendEscape([]byte("x"), s, m); string(got) != "x"+want {
+					t.Fatalf("AppendEscape(x, %.20q… (%d bytes), %d) differs from the octet rule", s, n, m)
+				}
+				roomy := AppendEscape(make([]byte, 1, 1+3*n), s, m)
+				if string(roomy[1:]) != want {
+					t.Fatalf("AppendEscape with room, %.20q… (%d bytes), %d, differs from the octet rule", s, n, m)
+				}
+			}
+		}
+	}
+}
+
 func TestEscape(t *testing.T) {
 	tests := []struct {
 		m        EscapeMode
