@@ -65,3 +65,12 @@ func FuzzLint(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseNetURL holds parseNetURL to url.Parse on any string, the
+// fragment aside (checkParseNetURL).
+func FuzzParseNetURL(f *testing.F) {
+	for _, s := range netURLFragmentCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkParseNetURL(t, s) })
+}

@@ -115,8 +115,33 @@ func readNetURL(s string) Reading {
 
 // readNetURLInto is readNetURL writing into r, which must be zero.
 func readNetURLInto(r *Reading, s string) {
-	u, err := url.Parse(s)
+	u, err := parseNetURL(s)
 	fillNetURL(r, u, err)
+}
+
+// parseNetURL is url.Parse(s), called for real, less the work it does on a
+// fragment that no Reading holds. url.Parse cuts s at its first "#",
+// parses what comes before as url.Parse of that text would, and then reads
+// the fragment (setFragment), which fails only where the fragment's
+// unescape does, on a "%" without two hexadecimal digits after it, as
+// url.PathUnescape's does, and otherwise writes it escaped again to see
+// whether it is in the default form: three bytes an octet for a fragment
+// of "#"s or spaces, which on a 4 MiB fragment took Lint 3.8 times the
+// time per byte of 16 KiB lines (12 MiB of fresh memory a line). The URL
+// returned has no Fragment; the error is url.Parse's, to the byte.
+func parseNetURL(s string) (*url.URL, error) {
+	head, frag, _ := strings.Cut(s, "#")
+	if frag == "" {
+		return url.Parse(s)
+	}
+	u, err := url.Parse(head)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := url.PathUnescape(frag); err != nil {
+		return nil, &url.Error{Op: "parse", URL: s, Err: err}
+	}
+	return u, nil
 }
 
 // fillNetURL writes into r, which must be zero, the reading of u and err,
@@ -473,7 +498,7 @@ func (c *checker) checkReaders(iri *uri.IRI) {
 	s, l := c.in, &c.rfc
 	plain := c.facts&(hasPercent|hasBracket) == 0 && !l.userinfo.ok && !l.port.ok
 	scheme, host := l.scheme.of(s), l.host.of(s)
-	u, err := url.Parse(s)
+	u, err := parseNetURL(s)
 	// A host without ":" and "[" is not split (fillNetURL): the host
 	// and no port.
 	netAgrees := plain && err == nil && u.User == nil && u.Scheme == scheme &&

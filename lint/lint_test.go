@@ -362,3 +362,42 @@ func TestPlainName(t *testing.T) {
 		}
 	}
 }
+
+// netURLFragmentCases are inputs whose fragment url.Parse reads: valid and
+// malformed triplets, "#" and spaces that it escapes again, a second "#",
+// and a malformed text before the fragment, whose error comes first.
+var netURLFragmentCases = []string{
+	"http://a/b#c", "http://a/b#", "#", "#%41", "http://a/#%zz", "http://a/#%", "http://a/#%2",
+	"http://a/#%2g", "http://a/#a%", "http://a/## #", "http://a#b#c", "http://a/# %41",
+	"%zz#y", "http://[::1/#x", "http://a b/#%zz", "mailto:x#%E2%82%AC", "http://a/?q#f%25",
+	"http://a:99999/#f", "#" + strings.Repeat("#", 100),
+}
+
+// parseNetURL gives what url.Parse gives, the fragment aside: the same
+// error text, or a URL whose other fields are the same.
+func TestParseNetURL(t *testing.T) {
+	for _, s := range netURLFragmentCases {
+		checkParseNetURL(t, s)
+	}
+}
+
+func checkParseNetURL(t *testing.T, s string) {
+	t.Helper()
+	want, werr := url.Parse(s)
+	got, gerr := parseNetURL(s)
+	if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+		t.Fatalf("%q: error %v, url.Parse gives %v", s, gerr, werr)
+	}
+	if werr != nil {
+		return
+	}
+	w := *want
+	w.Fragment, w.RawFragment = "", ""
+	if (got.User == nil) != (w.User == nil) || got.User.String() != w.User.String() {
+		t.Fatalf("%q: userinfo %v, url.Parse gives %v", s, got.User, w.User)
+	}
+	got.User, w.User = nil, nil
+	if *got != w {
+		t.Fatalf("%q: %#v, url.Parse gives %#v", s, *got, w)
+	}
+}

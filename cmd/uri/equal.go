@@ -103,14 +103,14 @@ func runEqual(e *env, l *cmdLine) int {
 			e.endJSON(j)
 			return ka == kb
 		}
+		t := growFresh(e.text[:0], len(ka)+len(kb)+12) // see growFresh
 		if ka == kb {
-			e.text = append(append(e.text[:0], "equal "...), ka...)
+			t = append(append(t, "equal "...), ka...)
 		} else {
-			e.text = append(append(e.text[:0], "different "...), ka...)
-			e.text = append(append(e.text, ' '), kb...)
+			t = append(append(t, "different "...), ka...)
+			t = append(append(t, ' '), kb...)
 		}
-		e.text = append(e.text, '\n')
-		e.out.Write(e.text)
+		e.writeText(append(t, '\n'))
 		return ka == kb
 	}
 	code := exitOK

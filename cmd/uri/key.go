@@ -95,8 +95,7 @@ func runSURT(e *env, l *cmdLine, o surt.Options) int {
 			j.key(keyLookupKey).str(bytesToString(e.text)) // e.text stays as it is until the line is written
 			e.endJSON(j)
 		default:
-			e.text = append(e.text, '\n')
-			e.out.Write(e.text)
+			e.writeText(append(e.text, '\n'))
 		}
 		return err == nil
 	})

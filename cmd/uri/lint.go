@@ -197,7 +197,9 @@ func runLint(e *env, l *cmdLine, a *lintArgs) int {
 			return ok
 		}
 		for _, f := range fs {
-			b, _ := appendVisible(e.text[:0], in, 0)
+			// Room for the line made first: a long input's line then
+			// grows in huge pages (see growFresh), not by append.
+			b, _ := appendVisible(growFresh(e.text[:0], len(in)+len(f.Message)+64), in, 0)
 			b = append(b, ": "...)
 			b = strconv.AppendInt(b, int64(f.Start), 10)
 			b = append(b, '-')
@@ -210,15 +212,14 @@ func runLint(e *env, l *cmdLine, a *lintArgs) int {
 			b = append(b, f.Code...)
 			b = append(b, ": "...)
 			b, _ = appendVisible(b, f.Message, 0)
-			e.text = append(b, '\n')
-			e.out.Write(e.text)
+			e.writeText(append(b, '\n'))
 		}
 		if perr != nil {
-			b, _ := appendVisible(e.text[:0], in, 0)
+			msg := perr.Error()
+			b, _ := appendVisible(growFresh(e.text[:0], len(in)+len(msg)+8), in, 0)
 			b = append(b, ": "...)
-			b, _ = appendVisible(b, perr.Error(), 0)
-			e.text = append(b, '\n')
-			e.out.Write(e.text)
+			b, _ = appendVisible(b, msg, 0)
+			e.writeText(append(b, '\n'))
 		}
 		return ok
 	})

@@ -194,6 +194,21 @@ func (s *sink) writeLong(p []byte) (given bool) {
 	return true
 }
 
+// writeText writes b, a line of the text form built in the memory of
+// s.text, and keeps that memory for the next line: unless b is a long line
+// that writeLong gave to the chunk's output, which spares copying it there
+// into fresh memory.
+func (s *sink) writeText(b []byte) {
+	switch {
+	case len(b) < giveLine:
+		s.out.Write(b)
+	case s.writeLong(b):
+		s.text = nil
+		return
+	}
+	s.text = b
+}
+
 // headOut returns the output of the writer of a parallel run when the chunk
 // this worker runs is the one the writer waits for (the chunks before it
 // are written, and the writer writes nothing until this one is done), and
