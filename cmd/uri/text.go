@@ -133,10 +133,11 @@ func appendVisible(b []byte, s string, off int) ([]byte, int) {
 }
 
 func appendSpaces(b []byte, n int) []byte {
-	for ; n > 0; n-- {
-		b = append(b, ' ')
+	const spaces = "                                                                "
+	for ; n > len(spaces); n -= len(spaces) {
+		b = append(b, spaces...)
 	}
-	return b
+	return append(b, spaces[:max(n, 0)]...)
 }
 
 // appendIRIText appends the text s of a valid IRI for a terminal: its

@@ -252,13 +252,19 @@ func runCompare(e *env, l *cmdLine) int {
 				case r.comps[c] == nil:
 					cell = "(absent)"
 				default:
-					v, _ := appendVisible(nil, *r.comps[c], -1)
-					cell = `"` + string(v) + `"`
+					// One copy of the component, in room made first
+					// (see growFresh), which the cell keeps.
+					v := append(growFresh(nil, len(*r.comps[c])+2), '"')
+					v, _ = appendVisible(v, *r.comps[c], -1)
+					cell = bytesToString(append(v, '"'))
 				}
 				cells[c+1][k] = cell
 				width[k] = max(width[k], len(cell))
 			}
 		}
+		// The table's size is known: room for it made at once, so that
+		// a long input's table grows in huge pages (see growFresh).
+		b = growFresh(b, len(cells)*(11+width[0]+width[1]+width[2]+5)+64)
 		row := func(name string, cols [3]string) {
 			b = append(b, name...)
 			b = appendSpaces(b, 11-len(name))
@@ -283,8 +289,7 @@ func runCompare(e *env, l *cmdLine) int {
 			b = append(b, strings.Join(d, ", ")...)
 			b = append(b, '\n')
 		}
-		e.text = b
-		e.out.Write(b)
+		e.writeText(b)
 		return len(d) == 0
 	})
 }
