@@ -197,10 +197,12 @@ func (s *sink) writeLong(p []byte) (given bool) {
 // writeText writes b, a line of the text form built in the memory of
 // s.text, and keeps that memory for the next line: unless b is a long line
 // that writeLong gave to the chunk's output, which spares copying it there
-// into fresh memory.
+// into fresh memory. A block (beginBlock) is copied all the same: the
+// writer puts the blank line between two chunks' blocks at an offset of
+// the chunk's output, which a line written past it would not keep.
 func (s *sink) writeText(b []byte) {
 	switch {
-	case len(b) < giveLine:
+	case len(b) < giveLine || s.blocks > 0:
 		s.out.Write(b)
 	case s.writeLong(b):
 		s.text = nil
