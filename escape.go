@@ -217,6 +217,8 @@ func fillEscaped(t []byte, s string, b uint16) int {
 	if len(t) >= 3*len(s) {
 		return fillRoomy(t, s, b)
 	}
+	// Room measured to the byte (appendEscaped, escapeFrom): the same
+	// loop, checked, since only the measure says the writes fit.
 	j := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]

@@ -264,14 +264,16 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	s.endJSON(j)
 }
 
-// hostTypeKeys holds, for each kind of host but HostNone, what follows the
-// host in writeParseJSONURI's line: its type and the port's key.
-var hostTypeKeys = [8]string{
-	uri.HostRegName:   `","host_type":"reg-name","port":`,
-	uri.HostIPv4:      `","host_type":"ipv4","port":`,
-	uri.HostIPv6:      `","host_type":"ipv6","port":`,
-	uri.HostIPvFuture: `","host_type":"ipvfuture","port":`,
-}
+// hostTypeKeys holds, for each kind of host, what follows the host in
+// writeParseJSONURI's line: its type and the port's key. It is computed
+// once and never written after; 8 entries, so that kind&7 needs no bounds
+// check.
+var hostTypeKeys = func() (t [8]string) {
+	for k := uri.HostRegName; k <= uri.HostIPvFuture; k++ {
+		t[k] = `","host_type":"` + k.String() + `","port":`
+	}
+	return t
+}()
 
 // writeParseJSONParts writes what writeParseJSONURI writes, for a long
 // input: in parts of about a megabyte (jsonLine.spill), so that the line,
@@ -340,11 +342,11 @@ func appendSegmentsJSON(b []byte, path string) []byte {
 // The words are read and written through unsafe pointers, without bounds
 // checks: with binary.LittleEndian on slices, whose checks cost this
 // function 44% of its instructions, parse --json took 10% more in all
-// (callgrind, 47,253 real URLs: 2280 against 2074 instructions a line). The writes stay in the room made first: after i bytes of
-// the path at most 3*i bytes are written, and a word or a "\",\"" is
-// written at most 8 bytes past that, so never past 3*len(path)+9. The
-// reads stay in the path: whole words while 8 bytes are left, then its
-// last word.
+// (callgrind, 47,253 real URLs: 2280 against 2074 instructions a line).
+// The writes stay in the room made first: after i bytes of the path at
+// most 3*i bytes are written, and a word or a "\",\"" is written at most 8
+// bytes past that, so never past 3*len(path)+9. The reads stay in the
+// path: whole words while 8 bytes are left, then its last word.
 func appendSegmentsText(b []byte, path string) []byte {
 	// Room for every byte of the path as "\",\"" and for a whole word
 	// written at the end.
@@ -354,23 +356,9 @@ func appendSegmentsText(b []byte, path string) []byte {
 	src := unsafe.Pointer(unsafe.StringData(path))
 	i := 0
 	for i+8 <= len(path) {
-		w := *(*uint64)(unsafe.Add(src, i))
-		*(*uint64)(unsafe.Add(dst, n)) = w
-		// The bytes of w that are '/' have their high bit set in m (and
-		// perhaps bytes after the first, which are read again).
-		x := w ^ 0x2f2f2f2f2f2f2f2f
-		m := (x - 0x0101010101010101) &^ x & 0x8080808080808080
-		if m == 0 {
-			i += 8
-			n += 8
-			continue
-		}
-		k := bits.TrailingZeros64(m) >> 3
-		n += k
-		// The fourth byte is written over by what follows.
-		*(*uint32)(unsafe.Add(dst, n)) = '"' | ','<<8 | '"'<<16
-		n += 3
-		i += k + 1
+		read, written := slashWord(dst, n, *(*uint64)(unsafe.Add(src, i)), 8)
+		i += read
+		n += written
 	}
 	if len(path) < 8 {
 		for ; i < len(path); i++ {
@@ -387,22 +375,31 @@ func appendSegmentsText(b []byte, path string) []byte {
 	// The last bytes, fewer than eight: the path's last word, shifted so
 	// that they come first.
 	for i < len(path) {
-		r := uint(len(path) - i)
-		w := *(*uint64)(unsafe.Add(src, len(path)-8)) >> (64 - 8*r)
-		*(*uint64)(unsafe.Add(dst, n)) = w
-		x := w ^ 0x2f2f2f2f2f2f2f2f
-		m := (x - 0x0101010101010101) &^ x & (0x8080808080808080 >> (64 - 8*r))
-		if m == 0 {
-			n += int(r)
-			break
-		}
-		k := bits.TrailingZeros64(m) >> 3
-		n += k
-		*(*uint32)(unsafe.Add(dst, n)) = '"' | ','<<8 | '"'<<16
-		n += 3
-		i += k + 1
+		r := len(path) - i
+		read, written := slashWord(dst, n, *(*uint64)(unsafe.Add(src, len(path)-8))>>(64-8*r), r)
+		i += read
+		n += written
 	}
 	return b[:n]
+}
+
+// slashWord writes w, whose first r bytes (1 to 8) are the next of a path,
+// at dst+n, with the first "/" among them written "\",\"" over what
+// follows it, and returns how many bytes of the path it took (all r, or up
+// to that "/") and how many it wrote.
+func slashWord(dst unsafe.Pointer, n int, w uint64, r int) (read, written int) {
+	*(*uint64)(unsafe.Add(dst, n)) = w
+	// The bytes of w that are '/' have their high bit set in m (and
+	// perhaps bytes after the first, which are read again).
+	x := w ^ 0x2f2f2f2f2f2f2f2f
+	m := (x - 0x0101010101010101) &^ x & (0x8080808080808080 >> (64 - 8*r))
+	if m == 0 {
+		return r, r
+	}
+	k := bits.TrailingZeros64(m) >> 3
+	// The fourth byte is written over by what follows.
+	*(*uint32)(unsafe.Add(dst, n+k)) = '"' | ','<<8 | '"'<<16
+	return k + 1, k + 3
 }
 
 // forSegments calls fn for each segment of path, as uri.URI.Segments splits
