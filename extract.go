@@ -8,7 +8,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Finding URIs in running text: RFC 3986, Appendix C ("Delimiting a URI in
@@ -214,7 +213,7 @@ func (x Extractor) stream(r io.Reader, chunk int) iter.Seq2[Match, error] {
 			} else {
 				buf, eof, readErr = fill(r, buf, chunk, false)
 			}
-			e.window(unsafe.String(unsafe.SliceData(buf), len(buf)), eof)
+			e.window(bytesString(buf), eof)
 			for {
 				m, st := e.next()
 				if st == more {
