@@ -88,6 +88,10 @@ in JSON. With --json each input gives one object on a line:
   {"input":...,"rfc3986":{"ok":true,"scheme":"http",...},
    "whatwg":{...},"net_url":{...},"differ":["userinfo","host"]}
 
+A column is as wide as its widest cell of up to 64 bytes; a longer cell
+pushes the rest of its row to the right, so that one long query does not
+pad every row of the table to its width.
+
 Bytes that are not valid UTF-8 are written as U+FFFD. The exit status is 0
 when the three readings agree on every input (or all three reject it), 1
 otherwise.
@@ -236,9 +240,10 @@ func runCompare(e *env, l *cmdLine) int {
 		b, _ := appendVisible(e.text[:0], in, -1)
 		b = append(b, '\n')
 		// A row per component, a column per parser, each as wide as its
-		// widest cell.
+		// widest cell up to maxColumn.
 		var cells [1 + len(compNames)][3]string
 		width := [3]int{len("rfc3986"), len("whatwg"), len("net/url")}
+		text := 0 // the cells' bytes
 		for k, r := range rs {
 			for c := -1; c < len(compNames); c++ {
 				var cell string
@@ -259,19 +264,20 @@ func runCompare(e *env, l *cmdLine) int {
 					cell = bytesToString(append(v, '"'))
 				}
 				cells[c+1][k] = cell
-				width[k] = max(width[k], len(cell))
+				width[k] = max(width[k], min(len(cell), maxColumn))
+				text += len(cell)
 			}
 		}
 		// The table's size is known: room for it made at once, so that
 		// a long input's table grows in huge pages (see growFresh).
-		b = growFresh(b, len(cells)*(11+width[0]+width[1]+width[2]+5)+64)
+		b = growFresh(b, (1+len(cells))*(11+width[0]+width[1]+width[2]+7)+text+64)
 		row := func(name string, cols [3]string) {
 			b = append(b, name...)
 			b = appendSpaces(b, 11-len(name))
 			for k, cell := range cols {
 				b = append(b, cell...)
 				if k < len(cols)-1 {
-					b = appendSpaces(b, width[k]+2-len(cell))
+					b = appendSpaces(b, max(width[k]-len(cell), 0)+2)
 				}
 			}
 			b = append(b, '\n')
@@ -293,6 +299,11 @@ func runCompare(e *env, l *cmdLine) int {
 		return len(d) == 0
 	})
 }
+
+// maxColumn is the widest a column of compare's table grows. A longer cell
+// takes the room it needs and moves the rest of its row: padding every row
+// to a cell of megabytes made the table ten times the input.
+const maxColumn = 64
 
 // errorCause is an error's message without the package prefixes, for a
 // narrow column.

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseWHATWG(t *testing.T) {
 	runCmdTests(t, []cmdTest{
@@ -40,5 +43,30 @@ func TestCompare(t *testing.T) {
 				"host       -                      \"good.com\"     -\nport       -                      (absent)       -\n" +
 				"path       -                      \"/@evil.com/\"  -\nquery      -                      (absent)       -\n" +
 				"fragment   -                      (absent)       -\ndiffer     ok\n", "", 1},
+		// A cell longer than 64 bytes widens no column: it pushes the rest
+		// of its row to the right, two spaces after it.
+		{"long cell", "", []string{"compare", "http://h/" + strings.Repeat("a", 70)}, compareLongCell(), "", 0},
 	})
+}
+
+// compareLongCell is the table of "http://h/" and 70 "a"s: every column 64
+// bytes wide but for the path's cells of 73.
+func compareLongCell() string {
+	path := `"/` + strings.Repeat("a", 70) + `"`
+	row := func(name string, cells ...string) string {
+		line := name + strings.Repeat(" ", 11-len(name))
+		for k, c := range cells {
+			line += c
+			if k < 2 {
+				line += strings.Repeat(" ", max(64-len(c), 0)+2)
+			}
+		}
+		return line + "\n"
+	}
+	three := func(name, cell string) string { return row(name, cell, cell, cell) }
+	return "http://h/" + strings.Repeat("a", 70) + "\n" +
+		row("", "rfc3986", "whatwg", "net/url") +
+		three("ok", "yes") + three("scheme", `"http"`) + three("userinfo", "(absent)") +
+		three("host", `"h"`) + three("port", "(absent)") + three("path", path) +
+		three("query", "(absent)") + three("fragment", "(absent)")
 }
