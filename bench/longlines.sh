@@ -14,7 +14,10 @@
 #
 # Environment: ROUNDS (default 3), TOTAL (bytes of input per run, default
 # 8 MiB: 512 lines of 16 KiB or 2 of 4 MiB), SHAPES (default all), OUT (raw
-# output, a path relative to bench/, default results/longlines.txt).
+# output, a path relative to bench/, default results/longlines.txt),
+# COMMANDS (the command lines to time, one per line, default every
+# subcommand with --json; "COMMANDS=$(bench/longlines.sh -text)" gives
+# their text forms).
 #
 # Each run is one process under proctime/ (wall time, user and system CPU
 # time, peak RSS), standard input from a file, standard output to /dev/null.
@@ -60,26 +63,10 @@ summarize() {
 	}' "$1"
 }
 
-if [ $# -gt 0 ]; then
-	summarize "$1"
-	exit 0
-fi
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/uri" github.com/ferret-go/uri/cmd/uri
-go build -o "$tmp/proctime" ./proctime
-go build -o "$tmp/pathlines" ./pathlines
-SHAPES=${SHAPES:-$("$tmp/pathlines" -list)}
-for s in $SHAPES; do
-	"$tmp/pathlines" -shape "$s" -line 16384 -total "$TOTAL" >"$tmp/$s.16384"
-	"$tmp/pathlines" -shape "$s" -line 4194304 -total "$TOTAL" >"$tmp/$s.4194304"
-done
-
 # Every subcommand that reads inputs as lines, with --json where it has it
 # (the output then holds the input, escaped: the most it writes).
 B='http://a/b/c/d;p?q'
-commands="parse --json
+all="parse --json
 check --json
 resolve --json $B
 relative --json $B
@@ -100,6 +87,28 @@ data --json
 mailto --json
 urn --json"
 
+if [ "${1:-}" = -text ]; then
+	echo "$all" | sed 's/ --json//'
+	exit 0
+fi
+if [ $# -gt 0 ]; then
+	summarize "$1"
+	exit 0
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/uri" github.com/ferret-go/uri/cmd/uri
+go build -o "$tmp/proctime" ./proctime
+go build -o "$tmp/pathlines" ./pathlines
+SHAPES=${SHAPES:-$("$tmp/pathlines" -list)}
+for s in $SHAPES; do
+	"$tmp/pathlines" -shape "$s" -line 16384 -total "$TOTAL" >"$tmp/$s.16384"
+	"$tmp/pathlines" -shape "$s" -line 4194304 -total "$TOTAL" >"$tmp/$s.4194304"
+done
+
+
+commands=${COMMANDS:-$all}
 mkdir -p "$(dirname "$OUT")"
 {
 	go version

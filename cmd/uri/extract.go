@@ -121,8 +121,7 @@ func (e *env) extractFile(x uri.Extractor, name string, named bool) bool {
 			return false
 		}
 		if !e.json {
-			e.text = append(append(e.text[:0], m.URI.String()...), '\n')
-			e.out.Write(e.text)
+			e.writeText(append(append(e.textRoom(len(m.URI.String())+1), m.URI.String()...), '\n'))
 			continue
 		}
 		j := e.startLine(len(name) + 2*len(m.URI.String()) + 256)

@@ -89,7 +89,7 @@ func eachParsed[T any](e *env, l *cmdLine, parse func(string) (T, error), json f
 			json(j, v)
 			e.endJSON(j)
 		default:
-			t := text(e.text[:0], v)
+			t := text(e.textRoom(2*len(in)+64), v)
 			if bytes.Count(t, []byte("\n")) > 1 {
 				e.beginBlock() // a block of lines, apart from the next
 			}

@@ -143,7 +143,7 @@ func runRepair(e *env, l *cmdLine, explain bool) int {
 			j.endArray()
 			e.endJSON(j)
 		default:
-			b := append(e.text[:0], u.String()...)
+			b := append(e.textRoom(len(u.String())+1), u.String()...)
 			b = append(b, '\n')
 			if explain {
 				for _, c := range changes {

@@ -33,15 +33,15 @@ const chunkSize = 32 << 10
 
 // chunk is some consecutive lines of the input and the output they gave.
 type chunk struct {
-	index   int          // its place in the input, from 0
-	data    []byte       // the lines, each ending in "\n" ("\r\n" already "\n")
-	own     []byte       // the buffer made for data with the chunk
-	given   bool         // data is a long line's memory, from the line reader
-	long    []longLine   // the lines that --max-line cut, in order
-	lines   int          // how many lines data holds
-	readErr error        // reading failed after these lines
-	out     outBuffer    // what the lines wrote on standard output
-	err     bytes.Buffer // and on standard error
+	index   int        // its place in the input, from 0
+	data    []byte     // the lines, each ending in "\n" ("\r\n" already "\n")
+	own     []byte     // the buffer made for data with the chunk
+	given   bool       // data is a long line's memory, from the line reader
+	long    []longLine // the lines that --max-line cut, in order
+	lines   int        // how many lines data holds
+	readErr error      // reading failed after these lines
+	out     outBuffer  // what the lines wrote on standard output
+	err     outBuffer  // and on standard error
 	// tail is the buffer the worker writes standard output in: what fits
 	// stays there, and the writer passes it on to standard output without
 	// a copy (what does not fit goes to out first, in order). to is where
@@ -58,10 +58,10 @@ type chunk struct {
 // lines, which parse --json makes about five times larger, fits in it.
 const tailSize = 8 * chunkSize
 
-// outBuffer is a chunk's output beyond its tail: a bytes.Buffer that grows
-// by growFresh, as the output of a long line does, and that can also take
-// a long line's own memory as a piece of its output (give) rather than a
-// copy of it.
+// outBuffer is a chunk's output beyond its tail, or on standard error: a
+// bytes.Buffer that grows by growFresh, as the output of a long line does,
+// and that can also take a long line's own memory as a piece of its output
+// (give) rather than a copy of it.
 type outBuffer struct {
 	given [][]byte // pieces, in order, before b
 	b     []byte
@@ -247,9 +247,9 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 			ch.tail.Flush()
 		}
 		e.blocks += ch.blocks
-		if ch.err.Len() > 0 {
+		if len(ch.err.b) > 0 || len(ch.err.given) > 0 {
 			e.progress.clear(e.err)
-			e.err.Write(ch.err.Bytes())
+			ch.err.writeTo(e.err)
 		}
 		if ch.rejected > 0 {
 			code = exitRejected
@@ -295,8 +295,8 @@ func (p *pipeline) recycle(ch *chunk) {
 		ch.data = ch.own
 	}
 	p.reuse(ch.out.given)
-	if cap(ch.out.b) > keepAfterLongLine || len(ch.out.given) > 0 || ch.err.Cap() > keepAfterLongLine {
-		ch.out, ch.err = outBuffer{}, bytes.Buffer{}
+	if cap(ch.out.b) > keepAfterLongLine || len(ch.out.given) > 0 || cap(ch.err.b) > keepAfterLongLine || len(ch.err.given) > 0 {
+		ch.out, ch.err = outBuffer{}, outBuffer{}
 	}
 	ch.done = make(chan struct{})
 	p.free <- ch

@@ -423,7 +423,9 @@ func forSegments(path string, fn func(i int, seg string)) {
 // printable ASCII (RFC 3986, section 2), so it is written as it is, and a
 // component never holds '"', so quoting one needs no escapes.
 func writeParseText[T components](s *sink, u T, d *diagram, iri bool) {
-	b := s.text[:0]
+	// The diagram is four lines as long as the text, and the listing
+	// repeats each component (the path twice), quoted.
+	b := s.textRoom(8*len(u.String()) + 256)
 	if u.String() == "" {
 		b = append(b, `""`+"\n"...)
 	} else {

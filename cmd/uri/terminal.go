@@ -6,6 +6,8 @@ import (
 	"os"
 	"strconv"
 	"time"
+
+	"golang.org/x/term"
 )
 
 // terminal is what the command knows of where it runs: which of its
@@ -27,16 +29,24 @@ func detectTerminal(stdin io.Reader, stdout, stderr io.Writer) terminal {
 	}
 }
 
-// isTerminal reports whether v is a file that is a character device, as a
-// terminal is. (/dev/null is one too; nothing the command does differently
-// on a terminal harms it.)
+// isTerminal reports whether v is a file that is a terminal. A character
+// device is not enough: /dev/null is one, and output sent there must cost
+// what output to a file costs (no carets, no progress line). The descriptor
+// is read through SyscallConn, since Fd would put it in blocking mode.
 func isTerminal(v any) bool {
 	f, ok := v.(*os.File)
 	if !ok {
 		return false
 	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	c, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	tty := false
+	if c.Control(func(fd uintptr) { tty = term.IsTerminal(int(fd)) }) != nil {
+		return false
+	}
+	return tty
 }
 
 // ANSI escapes (ECMA-48 SGR) for the colors used.

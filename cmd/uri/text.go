@@ -36,9 +36,8 @@ func (s *sink) writeRejectedText(input string, err error) {
 	if errors.As(err, &ue) {
 		off = ue.Offset
 	}
-	s.text = appendCaret(s.text[:0], input, off, "^\n", err, s.term.colorOut())
+	s.text = appendCaret(s.textRoom(2*len(input)+64), input, off, "^\n", err, s.term.colorOut())
 	s.out.Write(s.text)
-	s.releaseText()
 }
 
 // appendCaret appends the input, then under it caret at the column of the
@@ -68,7 +67,7 @@ func appendCaret(b []byte, input string, off int, caret string, err error, color
 func (s *sink) writeCaret(w *bufio.Writer, input string, err error, color bool) {
 	var ue *uri.Error
 	if !errors.As(err, &ue) || ue.Input != input {
-		b, _ := appendVisible(s.text[:0], input, 0)
+		b, _ := appendVisible(s.textRoom(len(input)+64), input, 0)
 		b = append(b, ": "...)
 		if color {
 			b = append(b, sgrRed...)
@@ -79,12 +78,10 @@ func (s *sink) writeCaret(w *bufio.Writer, input string, err error, color bool) 
 		}
 		s.text = append(b, '\n')
 		w.Write(s.text)
-		s.releaseText()
 		return
 	}
-	s.text = appendCaret(s.text[:0], input, ue.Offset, "^ ", err, color)
+	s.text = appendCaret(s.textRoom(2*len(input)+64), input, ue.Offset, "^ ", err, color)
 	w.Write(s.text)
-	s.releaseText()
 }
 
 // appendVisible appends s with every byte that is not printable ASCII written

@@ -237,7 +237,7 @@ func runCompare(e *env, l *cmdLine) int {
 			return len(d) == 0
 		}
 		e.beginBlock()
-		b, _ := appendVisible(e.text[:0], in, -1)
+		b, _ := appendVisible(e.textRoom(len(in)+1), in, -1)
 		b = append(b, '\n')
 		// A row per component, a column per parser, each as wide as its
 		// widest cell up to maxColumn.
