@@ -58,12 +58,12 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/uri" github.com/ferret-go/uri/cmd/uri
+(cd .. && go build -o "$tmp/uri" ./cmd/uri) # in the main module, with its go.sum
 # The same command without cgo: a static binary, as the two programs it is
 # compared with are (they do not import net; uri does, through net/http, so
 # `go install` links it against the C library where cgo is available, which
 # costs it about 5 ms of start-up here).
-CGO_ENABLED=0 go build -o "$tmp/uri-static" github.com/ferret-go/uri/cmd/uri
+(cd .. && CGO_ENABLED=0 go build -o "$tmp/uri-static" ./cmd/uri)
 go build -o "$tmp/neturljson" ./neturljson
 go build -o "$tmp/catlines" ./catlines
 go build -o "$tmp/proctime" ./proctime

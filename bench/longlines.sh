@@ -98,7 +98,7 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/uri" github.com/ferret-go/uri/cmd/uri
+(cd .. && go build -o "$tmp/uri" ./cmd/uri) # in the main module, with its go.sum
 go build -o "$tmp/proctime" ./proctime
 go build -o "$tmp/pathlines" ./pathlines
 SHAPES=${SHAPES:-$("$tmp/pathlines" -list)}

@@ -288,8 +288,24 @@ func (s *sink) rejected(input string, err error) {
 	b, _ := appendVisible(s.textRoom(len(input)+len(msg)+3), input, 0)
 	b = append(b, ": "...)
 	b = append(b, msg...)
-	s.text = append(b, '\n')
-	s.err.Write(s.text)
+	s.writeErrText(append(b, '\n'))
+}
+
+// writeErrText writes b, a line of text built in the memory of s.text, on
+// standard error, and keeps that memory for the next line, unless b is a
+// long line that a chunk's standard error takes as it is (give), which
+// spares copying it there into fresh memory. The writer passes a chunk's
+// standard error on after its output; no block spans the two.
+func (s *sink) writeErrText(b []byte) {
+	if o, ok := s.errw.w.(*outBuffer); ok && len(b) >= giveLine && s.errw.err == nil {
+		s.err.Flush()
+		s.errw.n += len(b)
+		o.give(b)
+		s.text = nil
+		return
+	}
+	s.err.Write(b)
+	s.text = b
 }
 
 // textRoom returns s.text emptied, with room for n bytes. A long input's
