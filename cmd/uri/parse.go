@@ -423,9 +423,12 @@ func forSegments(path string, fn func(i int, seg string)) {
 // printable ASCII (RFC 3986, section 2), so it is written as it is, and a
 // component never holds '"', so quoting one needs no escapes.
 func writeParseText[T components](s *sink, u T, d *diagram, iri bool) {
-	// The diagram is four lines as long as the text, and the listing
-	// repeats each component (the path twice), quoted.
-	b := s.textRoom(8*len(u.String()) + 256)
+	// At most four lines of diagram as long as the text, the listing's
+	// components once more, and the segments again with four bytes each
+	// of quotes and ", ". Room for more would be touched and not used: a
+	// bound of eight times the text made the text form of a 4 MiB line
+	// take 34 times the line in memory.
+	b := s.textRoom(5*len(u.String()) + 4*strings.Count(u.Path(), "/") + 256)
 	if u.String() == "" {
 		b = append(b, `""`+"\n"...)
 	} else {
