@@ -56,9 +56,7 @@ if [ $# -gt 0 ]; then
 	exit 0
 fi
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-(cd .. && go build -o "$tmp/uri" ./cmd/uri) # in the main module, with its go.sum
+. ./builduri.sh
 # The same command without cgo: a static binary, as the two programs it is
 # compared with are (they do not import net; uri does, through net/http, so
 # `go install` links it against the C library where cgo is available, which

@@ -96,9 +96,7 @@ if [ $# -gt 0 ]; then
 	exit 0
 fi
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-(cd .. && go build -o "$tmp/uri" ./cmd/uri) # in the main module, with its go.sum
+. ./builduri.sh
 go build -o "$tmp/proctime" ./proctime
 go build -o "$tmp/pathlines" ./pathlines
 SHAPES=${SHAPES:-$("$tmp/pathlines" -list)}
