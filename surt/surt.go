@@ -575,9 +575,7 @@ var escLower = func() (t [256]byte) {
 func appendEscapedLower(dst, b []byte) []byte {
 	const hexLower = "0123456789abcdef"
 	n := len(dst)
-	if cap(dst)-n < 3*len(b) {
-		dst = append(dst[:cap(dst)], make([]byte, 3*len(b)-(cap(dst)-n))...)
-	}
+	dst = slices.Grow(dst, 3*len(b)) // without a zeroed slice to append
 	out := dst[n : n+3*len(b)]
 	w := 0
 	i := 0
