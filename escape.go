@@ -426,8 +426,8 @@ const escapeShort = 64
 // escapeShortFrom is escapeFrom for a text short enough that a buffer of
 // escapeShort bytes holds it escaped, whatever it holds. It is apart from
 // escapeFrom, whose frame holds a larger buffer, and writes through an
-// unsafe pointer, which the length bound keeps inside buf: together a fifth
-// of the instructions of a 4-byte escape (callgrind), where net/url was
+// unsafe pointer, which the length bound keeps inside buf: together 172 ->
+// 145 instructions for a 4-byte escape (callgrind), where net/url was
 // ahead.
 func escapeShortFrom(s string, i int, bit uint16) string {
 	var buf [escapeShort]byte
