@@ -153,6 +153,34 @@ func TestGrowFresh(t *testing.T) {
 	}
 }
 
+// TestOutBufferSplit checks that writeSplit puts the newline at its offset
+// of the whole output, whichever piece (given or written) holds it: the
+// same bytes as the output with "\n" inserted there.
+func TestOutBufferSplit(t *testing.T) {
+	pieces := []string{"abc", "", "defg", "h"}
+	for given := 0; given <= len(pieces); given++ {
+		var o outBuffer
+		whole := ""
+		for i, p := range pieces {
+			if i < given {
+				o.give([]byte(p))
+			} else {
+				o.Write([]byte(p))
+			}
+			whole += p
+		}
+		for at := 0; at <= len(whole); at++ {
+			var got bytes.Buffer
+			w := bufio.NewWriter(&got)
+			o.writeSplit(w, at)
+			w.Flush()
+			if want := whole[:at] + "\n" + whole[at:]; got.String() != want {
+				t.Errorf("%d pieces given, at %d: %q, want %q", given, at, got.String(), want)
+			}
+		}
+	}
+}
+
 // TestOutBuffer checks the chunk's output buffer against bytes.Buffer on
 // writes that cross the megabyte.
 func TestOutBuffer(t *testing.T) {

@@ -94,6 +94,28 @@ func (o *outBuffer) writeTo(w io.Writer) {
 	w.Write(o.b)
 }
 
+// writeSplit writes the output to w with a newline inserted at offset at,
+// which may fall in any of its pieces.
+func (o *outBuffer) writeSplit(w *bufio.Writer, at int) {
+	write := func(p []byte) {
+		if at >= 0 && at <= len(p) {
+			w.Write(p[:at])
+			w.WriteByte('\n')
+			w.Write(p[at:])
+			at = -1 // inserted
+			return
+		}
+		if at > 0 {
+			at -= len(p)
+		}
+		w.Write(p)
+	}
+	for _, p := range o.given {
+		write(p)
+	}
+	write(o.b)
+}
+
 // Bytes returns the output as one slice; it copies the pieces that give
 // took, if there are any.
 func (o *outBuffer) Bytes() []byte {
@@ -237,10 +259,7 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 			// joins out first.
 			ch.to.w = &ch.out
 			ch.tail.Flush()
-			out := ch.out.Bytes()
-			e.out.Write(out[:ch.block1])
-			e.out.WriteByte('\n')
-			e.out.Write(out[ch.block1:])
+			ch.out.writeSplit(e.out, ch.block1)
 		} else {
 			ch.out.writeTo(e.out)
 			ch.to.w = e.out

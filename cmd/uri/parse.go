@@ -496,8 +496,7 @@ func writeParseText[T components](s *sink, u T, d *diagram, iri bool) {
 	value("query", u.Query(), u.HasQuery())
 	b = append(b, '\n')
 	value("fragment", u.Fragment(), u.HasFragment())
-	s.text = append(b, '\n')
-	s.out.Write(s.text)
+	s.writeText(append(b, '\n'))
 }
 
 // diagram draws the figure of RFC 3986, section 3 under a reference:

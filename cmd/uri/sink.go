@@ -171,10 +171,12 @@ func (s *sink) endJSON(j *jsonLine) {
 // writeLong writes p, a long line or a part of one that is built in its own
 // memory, and reports whether p was given away (to a chunk's output, which
 // writes it later) rather than written: in a worker whose chunk is not the
-// next to be written. Otherwise p is written at once, and its memory is free
-// again: on one core to the output, in a worker whose chunk the writer is
-// waiting for straight to standard output, after what the chunk wrote
-// before, which goes first.
+// next to be written, or whose chunk has blocks of text. Otherwise p is
+// written at once, and its memory is free again: on one core to the output,
+// in a worker whose chunk the writer is waiting for straight to standard
+// output, after what the chunk wrote before, which goes first. A chunk with
+// blocks is never written before the writer has it: the writer puts the
+// blank line between two chunks' blocks at an offset of the chunk's output.
 func (s *sink) writeLong(p []byte) (given bool) {
 	o, ok := s.outw.w.(*outBuffer)
 	if !ok || s.outw.err != nil {
@@ -183,7 +185,7 @@ func (s *sink) writeLong(p []byte) (given bool) {
 	}
 	s.out.Flush() // what the chunk's tail holds comes first
 	s.outw.n += len(p)
-	if w := s.headOut(); w != nil {
+	if w := s.headOut(); w != nil && s.blocks == 0 {
 		o.writeTo(w)
 		s.pipe.reuse(o.given)
 		o.Reset()
@@ -194,15 +196,13 @@ func (s *sink) writeLong(p []byte) (given bool) {
 	return true
 }
 
-// writeText writes b, a line of the text form built in the memory of
-// s.text, and keeps that memory for the next line: unless b is a long line
-// that writeLong gave to the chunk's output, which spares copying it there
-// into fresh memory. A block (beginBlock) is copied all the same: the
-// writer puts the blank line between two chunks' blocks at an offset of
-// the chunk's output, which a line written past it would not keep.
+// writeText writes b, a line or a block of the text form built in the
+// memory of s.text, and keeps that memory for the next line: unless b is
+// long and writeLong gave it to the chunk's output, which spares copying it
+// there into fresh memory.
 func (s *sink) writeText(b []byte) {
 	switch {
-	case len(b) < giveLine || s.blocks > 0:
+	case len(b) < giveLine:
 		s.out.Write(b)
 	case s.writeLong(b):
 		s.text = nil
