@@ -424,11 +424,14 @@ func forSegments(path string, fn func(i int, seg string)) {
 // component never holds '"', so quoting one needs no escapes.
 func writeParseText[T components](s *sink, u T, d *diagram, iri bool) {
 	// At most four lines of diagram as long as the text, the listing's
-	// components once more, and the segments again with four bytes each
-	// of quotes and ", ". Room for more would be touched and not used: a
-	// bound of eight times the text made the text form of a 4 MiB line
-	// take 34 times the line in memory.
-	b := s.textRoom(5*len(u.String()) + 4*strings.Count(u.Path(), "/") + 256)
+	// components once more, the host again (in the authority and alone),
+	// and the path again as segments with four bytes each of quotes and
+	// ", ". Room for more would be touched and not used: a bound of eight
+	// times the text made the text form of a 4 MiB line take 34 times the
+	// line in memory; one too small grows by doubling, into memory not
+	// touched first (a 4 MiB host: 13x the time per byte of 16 KiB lines).
+	path := u.Path()
+	b := s.textRoom(5*len(u.String()) + len(u.Host()) + len(path) + 4*strings.Count(path, "/") + 256)
 	if u.String() == "" {
 		b = append(b, `""`+"\n"...)
 	} else {
