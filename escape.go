@@ -487,15 +487,17 @@ func appendEscape(t []byte, s string, cs charset) []byte {
 // fillFrom is fillEscaped for a t with room for three bytes per octet of s:
 // the literal octets that a longer s begins with are copied whole.
 func fillFrom(t []byte, s string, b uint16) int {
+	// t has the room fillRoomy needs: it is called straight, not through
+	// fillEscaped, a call fewer for each piece a Builder writes.
 	if len(s) < 16 {
-		return fillEscaped(t, s, b) // shorter than a scan and a copy
+		return fillRoomy(t, s, b) // shorter than a scan and a copy
 	}
 	i := firstUnsafe(s, b)
 	copy(t, s[:i])
 	if i == len(s) {
 		return i
 	}
-	return i + fillEscaped(t[i:], s[i:], b)
+	return i + fillRoomy(t[i:], s[i:], b)
 }
 
 // Unescape decodes the pct-encoded triplets of s (RFC 3986, section 2.1), as
