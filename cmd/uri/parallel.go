@@ -116,21 +116,6 @@ func (o *outBuffer) writeSplit(w *bufio.Writer, at int) {
 	write(o.b)
 }
 
-// Bytes returns the output as one slice; it copies the pieces that give
-// took, if there are any.
-func (o *outBuffer) Bytes() []byte {
-	if len(o.given) > 0 {
-		var all []byte
-		for _, p := range o.given {
-			all = append(all, p...)
-		}
-		o.b = append(all, o.b...)
-		clear(o.given)
-		o.given = o.given[:0]
-	}
-	return o.b
-}
-
 func (o *outBuffer) Reset() {
 	clear(o.given)
 	o.given, o.b = o.given[:0], o.b[:0]
