@@ -249,20 +249,25 @@ func fillRoomy(t []byte, s string, b uint16) int {
 	p := unsafe.Pointer(unsafe.SliceData(t))
 	j := 0
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case literal[c]&b != 0:
-			*(*byte)(unsafe.Add(p, j)) = c
-			j++
-		case c == ' ' && b == formBit:
-			*(*byte)(unsafe.Add(p, j)) = '+'
-			j++
-		default:
-			*(*[3]byte)(unsafe.Add(p, j)) = [3]byte{'%', upperhex[c>>4], upperhex[c&15]}
-			j += 3
-		}
+		j = putEscaped(p, j, s[i], b)
 	}
 	return j
+}
+
+// putEscaped writes octet c escaped under bit b at p+j, where there is room
+// for three bytes, and returns the end. It is the one step of fillRoomy and
+// escapeShortFrom, and is inlined into both.
+func putEscaped(p unsafe.Pointer, j int, c byte, b uint16) int {
+	switch {
+	case literal[c]&b != 0:
+		*(*byte)(unsafe.Add(p, j)) = c
+		return j + 1
+	case c == ' ' && b == formBit:
+		*(*byte)(unsafe.Add(p, j)) = '+'
+		return j + 1
+	}
+	*(*[3]byte)(unsafe.Add(p, j)) = [3]byte{'%', upperhex[c>>4], upperhex[c&15]}
+	return j + 3
 }
 
 // escapeLen returns the length of s written in charset cs, and whether
@@ -437,18 +442,7 @@ func escapeShortFrom(s string, i int, bit uint16) string {
 	p := unsafe.Pointer(&buf)
 	j := i
 	for ; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case literal[c]&bit != 0:
-			*(*byte)(unsafe.Add(p, j)) = c
-			j++
-		case c == ' ' && bit == formBit:
-			*(*byte)(unsafe.Add(p, j)) = '+'
-			j++
-		default:
-			*(*[3]byte)(unsafe.Add(p, j)) = [3]byte{'%', upperhex[c>>4], upperhex[c&15]}
-			j += 3
-		}
+		j = putEscaped(p, j, s[i], bit)
 	}
 	return string(buf[:j])
 }

@@ -76,7 +76,8 @@ func escapeOctets(s string, m EscapeMode) string {
 // longer ones, that mix literal octets, spaces, delimiters and non-ASCII
 // octets, against escapeOctets: so that each of Escape's buffers (short,
 // stack, measured) and AppendEscape with and without room for three bytes
-// an octet meet every place of the octets to encode.
+// an octet meet every place of the octets to encode; and Unescape gives the
+// text back at each length.
 func TestEscapeLengths(t *testing.T) {
 	const pattern = "ab c/d:é?%&=+#日[~]\x00z9-_."
 	long := strings.Repeat(pattern, 3000)
@@ -105,6 +106,12 @@ func TestEscapeLengths(t *testing.T) {
 				roomy := AppendEscape(make([]byte, 1, 1+3*n), s, m)
 				if string(roomy[1:]) != want {
 					t.Fatalf("AppendEscape with room, %.20q… (%d bytes), %d, differs from the octet rule", s, n, m)
+				}
+				// And back: decoding writes results of up to 32 bytes
+				// straight into their allocation, longer ones through a
+				// buffer, and scans texts of up to 32 bytes by a loop.
+				if got, err := Unescape(want, m); err != nil || got != s {
+					t.Fatalf("Unescape(Escape(%.20q… (%d bytes), %d)) = %.20q…, %v", s, n, m, got, err)
 				}
 			}
 		}

@@ -58,6 +58,10 @@ func TestInlining(t *testing.T) {
 		"URI.Query",
 		"URI.HasFragment",
 		"URI.Fragment",
+		// Escaping and decoding: the step of both unsafe fill loops, and
+		// the scan that spares short texts a call.
+		"putEscaped",
+		"firstDecodeShort",
 	}
 	for _, name := range want {
 		if !got[name] {

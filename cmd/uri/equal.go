@@ -103,7 +103,7 @@ func runEqual(e *env, l *cmdLine) int {
 			e.endJSON(j)
 			return ka == kb
 		}
-		t := growFresh(e.text[:0], len(ka)+len(kb)+12) // see growFresh
+		t := e.textRoom(len(ka) + len(kb) + 12)
 		if ka == kb {
 			t = append(append(t, "equal "...), ka...)
 		} else {

@@ -83,9 +83,7 @@ var cmdKey = &command{
 func runSURT(e *env, l *cmdLine, o surt.Options) int {
 	return e.eachInput(l.args, func(in string) bool {
 		var err error
-		// Room for the key made first: a long line's key then grows in
-		// huge pages (see growFresh), not by append in the heap's.
-		e.text, err = o.AppendKey(growFresh(e.text[:0], len(in)+64), in)
+		e.text, err = o.AppendKey(e.textRoom(len(in)+64), in)
 		switch {
 		case err != nil:
 			e.rejected(in, err)

@@ -197,9 +197,7 @@ func runLint(e *env, l *cmdLine, a *lintArgs) int {
 			return ok
 		}
 		for _, f := range fs {
-			// Room for the line made first: a long input's line then
-			// grows in huge pages (see growFresh), not by append.
-			b, _ := appendVisible(growFresh(e.text[:0], len(in)+len(f.Message)+64), in, 0)
+			b, _ := appendVisible(e.textRoom(len(in)+len(f.Message)+64), in, 0)
 			b = append(b, ": "...)
 			b = strconv.AppendInt(b, int64(f.Start), 10)
 			b = append(b, '-')
@@ -216,7 +214,7 @@ func runLint(e *env, l *cmdLine, a *lintArgs) int {
 		}
 		if perr != nil {
 			msg := perr.Error()
-			b, _ := appendVisible(growFresh(e.text[:0], len(in)+len(msg)+8), in, 0)
+			b, _ := appendVisible(e.textRoom(len(in)+len(msg)+8), in, 0)
 			b = append(b, ": "...)
 			b, _ = appendVisible(b, msg, 0)
 			e.writeText(append(b, '\n'))
