@@ -63,14 +63,14 @@ func (u *URI) span(c int) (start, end int) {
 // delimiters included, with "//" after the scheme when auth is set. This,
 // the parser, (*URI).shift and [Builder.Build] (which notes where each
 // component ends as it writes it) are the only code that computes offsets.
-func offsetsOf(l *[numComps]int, auth bool, kind HostKind, addr netip.Addr) offsets {
-	o := offsets{kind: kind, addr: addr}
+func offsetsOf(l *[numComps]int, auth bool, kind HostKind) offsets {
+	o := offsets{kind: kind}
 	o.schemeEnd = l[iScheme]
 	i := o.schemeEnd
 	if auth {
 		i += 2 + l[iUserinfo]
 	} else {
-		o.kind, o.addr = HostNone, netip.Addr{}
+		o.kind = HostNone
 	}
 	o.hostStart = i
 	o.hostEnd = i + l[iHost]
@@ -242,18 +242,18 @@ func (u *URI) shift(s string, c, d int) {
 }
 
 // editHost sets the host of u to text written in charset cs, between
-// brackets when brackets is set, of the given kind and address; without an
+// brackets when brackets is set, of the given kind; without an
 // authority it adds one. It works on u in place, as edit does.
-func (u *URI) editHost(text string, cs charset, brackets bool, kind HostKind, addr netip.Addr) error {
+func (u *URI) editHost(text string, cs charset, brackets bool, kind HostKind) error {
 	if !u.HasAuthority() {
 		var b Builder
 		b.start(*u)
-		b.setHost(text, cs, brackets, kind, addr)
+		b.setHost(text, cs, brackets, kind)
 		v, err := b.Build()
 		*u = v
 		return err
 	}
-	u.kind, u.addr = kind, addr
+	u.kind = kind
 	switch {
 	case brackets:
 		u.splice(iHost, '[', text, ']')
@@ -302,22 +302,22 @@ func checkPort(s string) *Error {
 }
 
 // validHost validates host = IP-literal / IPv4address / reg-name (RFC 3986,
-// section 3.2.2) and returns its kind and address.
-func validHost(s string) (HostKind, netip.Addr, *Error) {
+// section 3.2.2) and returns its kind.
+func validHost(s string) (HostKind, *Error) {
 	if s != "" && !isDigit(s[0]) && s[0] != '[' && scanSet(s, 0, &setRegName, mRegName) == len(s) {
 		// A reg-name that no other rule can match: an IPv4address begins
 		// with a digit, an IP-literal with "[". This spares a name the
 		// general parser, a sixth of WithHost's instructions (callgrind).
-		return HostRegName, netip.Addr{}, nil
+		return HostRegName, nil
 	}
-	end, kind, addr, err := parseHost(s, 0, 0)
+	end, kind, err := parseHost(s, 0, 0)
 	if err != nil {
-		return 0, netip.Addr{}, err
+		return 0, err
 	}
 	if end < len(s) {
-		return 0, netip.Addr{}, badByte(s, end, ComponentHost)
+		return 0, badByte(s, end, ComponentHost)
 	}
-	return kind, addr, nil
+	return kind, nil
 }
 
 // checkPath enforces the constraints of RFC 3986, section 3.3 on a path
@@ -371,55 +371,47 @@ func segCharset(scheme, auth bool) charset {
 }
 
 // decodedHostParts returns how a decoded host s is written: in charset cs,
-// between brackets or not, with its kind and address. A string that is an
+// between brackets or not, with its kind. A string that is an
 // IPv6address (RFC 3986, section 3.2.2, with no zone) is written as an
 // IP-literal in brackets; anything else is a reg-name, percent-encoded where
 // needed, and one that needs no encoding is classified by regNameKind, so
 // "192.0.2.1" is an IPv4address.
-func decodedHostParts(s string) (brackets bool, cs charset, kind HostKind, addr netip.Addr) {
+func decodedHostParts(s string) (brackets bool, cs charset, kind HostKind) {
 	// Every IPv6address holds a ":", which a name seldom does: that test
 	// spares most names the parser.
 	if s != "" && (s[0] == ':' || isHex(s[0])) && strings.IndexByte(s, ':') >= 0 {
-		if a, ok := isIPv6(s); ok {
-			return true, csRaw, HostIPv6, netip.AddrFrom16(a)
+		if isIPv6(s) {
+			return true, csRaw, HostIPv6
 		}
 	}
 	if firstUnsafe(s, charset(EscapeHost).bit()) < len(s) {
-		return false, charset(EscapeHost), HostRegName, netip.Addr{}
+		return false, charset(EscapeHost), HostRegName
 	}
-	kind, addr = regNameKind(s, 0, len(s))
-	return false, csRaw, kind, addr
+	return false, csRaw, regNameKind(s, 0, len(s))
 }
 
 // isIPv6 reports whether all of s is an IPv6address (RFC 3986, section
-// 3.2.2), and its value. parseIPv6 reads an address that a "]" should end,
+// 3.2.2). parseIPv6 reads an address that a "]" should end,
 // and at the end of its input it takes a trailing ":" as the literal cut
 // short rather than as an error; but no IPv6address ends in a single ":"
 // (ls32 ends in a digit, "::" in two colons), so such text is refused here.
-func isIPv6(s string) ([16]byte, bool) {
-	a, stop, bad := parseIPv6(s, 0)
-	if bad || stop != len(s) || strings.HasSuffix(s, ":") && !strings.HasSuffix(s, "::") {
-		return a, false
-	}
-	return a, true
+func isIPv6(s string) bool {
+	_, stop, bad := parseIPv6(s, 0)
+	return !bad && stop == len(s) && (!strings.HasSuffix(s, ":") || strings.HasSuffix(s, "::"))
 }
 
-// addrHost returns the text, kind and address of the host that writes a:
-// an IPv6 address goes between brackets.
-func addrHost(a netip.Addr) (text string, kind HostKind, addr netip.Addr, err *Error) {
+// addrHost returns the text and kind of the host that writes a, without
+// the brackets that an IPv6 address goes between.
+func addrHost(a netip.Addr) (text string, kind HostKind, err *Error) {
 	switch {
 	case !a.IsValid():
-		return "", 0, a, newError("", 0, ComponentHost, ErrInvalidHost)
+		return "", 0, newError("", 0, ComponentHost, ErrInvalidHost)
 	case a.Is4():
-		return a.String(), HostIPv4, a, nil
+		return a.String(), HostIPv4, nil
 	}
-	addr = netip.AddrFrom16(a.As16())
-	if zone := a.Zone(); zone != "" {
-		// RFC 6874's form, which Options.Zones parses back.
-		addr = addr.WithZone(zone)
-		return string(appendIPv6(nil, addr)), HostIPv6, addr, nil
-	}
-	return addr.String(), HostIPv6, addr, nil
+	// An IPv4-mapped address stays IPv6; a zone takes RFC 6874's form,
+	// which Options.Zones parses back.
+	return string(appendIPv6(nil, netip.AddrFrom16(a.As16()).WithZone(a.Zone()))), HostIPv6, nil
 }
 
 // WithScheme returns u with its scheme set to scheme, given without ":".
@@ -521,11 +513,11 @@ func (u URI) WithoutUserinfo() URI {
 // authority one is added, which fails with [ErrPathNotAbsolute] when the
 // path is not empty and does not begin with "/" (section 3.3).
 func (u URI) WithHost(host string) (URI, error) {
-	kind, addr, err := validHost(host)
+	kind, err := validHost(host)
 	if err != nil {
 		return URI{}, err
 	}
-	if err := u.editHost(host, csRaw, false, kind, addr); err != nil {
+	if err := u.editHost(host, csRaw, false, kind); err != nil {
 		return URI{}, err
 	}
 	return u, nil
@@ -539,8 +531,8 @@ func (u URI) WithHost(host string) (URI, error) {
 // is one. An IPvFuture cannot be told from a reg-name such as "v1.example":
 // set it with [URI.WithHost]. Adding an authority fails as for WithHost.
 func (u URI) WithDecodedHost(host string) (URI, error) {
-	brackets, cs, kind, addr := decodedHostParts(host)
-	if err := u.editHost(host, cs, brackets, kind, addr); err != nil {
+	brackets, cs, kind := decodedHostParts(host)
+	if err := u.editHost(host, cs, brackets, kind); err != nil {
 		return URI{}, err
 	}
 	return u, nil
@@ -553,11 +545,11 @@ func (u URI) WithDecodedHost(host string) (URI, error) {
 // [Options] Zones reads back (RFC 9844 took zones out of URIs). An invalid
 // address gives [ErrInvalidHost].
 func (u URI) WithAddr(a netip.Addr) (URI, error) {
-	text, kind, addr, err := addrHost(a)
+	text, kind, err := addrHost(a)
 	if err != nil {
 		return URI{}, err
 	}
-	if err := u.editHost(text, csRaw, kind == HostIPv6, kind, addr); err != nil {
+	if err := u.editHost(text, csRaw, kind == HostIPv6, kind); err != nil {
 		return URI{}, err
 	}
 	return u, nil
@@ -797,7 +789,6 @@ type Builder struct {
 	port  uint16     // the port, for csNumber
 	auth  pieceState // pieceSet adds an authority, pieceRemove removes it
 	kind  HostKind   // of a host set
-	addr  netip.Addr
 	err   error
 }
 
@@ -974,7 +965,7 @@ func (b *Builder) SetAuthority(authority string) *Builder {
 	if o.hostStart > 0 {
 		b.put(iUserinfo, authority[:o.hostStart-1])
 	}
-	b.setHost(authority[o.hostStart:o.hostEnd], csRaw, false, o.kind, o.addr)
+	b.setHost(authority[o.hostStart:o.hostEnd], csRaw, false, o.kind)
 	b.drop(iPort)
 	if o.hostEnd < len(authority) {
 		b.put(iPort, authority[o.hostEnd+1:])
@@ -1007,31 +998,31 @@ func (b *Builder) RemoveUserinfo() *Builder { return b.drop(iUserinfo) }
 // SetHost sets the host from raw text, adding an authority when there is
 // none (see [URI.WithHost]).
 func (b *Builder) SetHost(host string) *Builder {
-	kind, addr, err := validHost(host)
+	kind, err := validHost(host)
 	if err != nil {
 		return b.fail(err)
 	}
-	return b.setHost(host, csRaw, false, kind, addr)
+	return b.setHost(host, csRaw, false, kind)
 }
 
 // SetDecodedHost sets the host from decoded text, adding an authority when
 // there is none (see [URI.WithDecodedHost]).
 func (b *Builder) SetDecodedHost(host string) *Builder {
-	brackets, cs, kind, addr := decodedHostParts(host)
-	return b.setHost(host, cs, brackets, kind, addr)
+	brackets, cs, kind := decodedHostParts(host)
+	return b.setHost(host, cs, brackets, kind)
 }
 
 // SetAddr sets the host to the IP address a (see [URI.WithAddr]).
 func (b *Builder) SetAddr(a netip.Addr) *Builder {
-	text, kind, addr, err := addrHost(a)
+	text, kind, err := addrHost(a)
 	if err != nil {
 		return b.fail(err)
 	}
-	return b.setHost(text, csRaw, kind == HostIPv6, kind, addr)
+	return b.setHost(text, csRaw, kind == HostIPv6, kind)
 }
 
-func (b *Builder) setHost(text string, cs charset, brackets bool, kind HostKind, addr netip.Addr) *Builder {
-	b.auth, b.kind, b.addr = pieceSet, kind, addr
+func (b *Builder) setHost(text string, cs charset, brackets bool, kind HostKind) *Builder {
+	b.auth, b.kind = pieceSet, kind
 	m := len(text)
 	var pre, post byte
 	if brackets {
@@ -1201,12 +1192,12 @@ func (b *Builder) Build() (v URI, err error) {
 	return v, nil
 }
 
-// hostOf sets the host kind and address of v, which Build wrote.
+// hostOf sets the host kind of v, which Build wrote.
 func (b *Builder) hostOf(v *URI, auth bool) {
 	if auth {
-		v.kind, v.addr = b.base.kind, b.base.addr
+		v.kind = b.base.kind
 		if b.parts[iHost].state == pieceSet {
-			v.kind, v.addr = b.kind, b.addr
+			v.kind = b.kind
 		}
 	}
 }

@@ -426,7 +426,7 @@ func TestEditAllocs(t *testing.T) {
 func TestIsIPv6AgainstParser(t *testing.T) {
 	var walk func(prefix, alphabet string, left int)
 	walk = func(s, alphabet string, left int) {
-		_, got := isIPv6(s)
+		got := isIPv6(s)
 		u, err := Parse("//[" + s + "]")
 		if want := err == nil && u.HostKind() == HostIPv6; got != want {
 			t.Errorf("isIPv6(%q) = %v, but the parser says %v (%v)", s, got, want, err)

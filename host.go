@@ -5,33 +5,55 @@ import "net/netip"
 // RFC 3986, section 3.2.2: host = IP-literal / IPv4address / reg-name.
 
 // parseHost reads the host that starts at s[i] and returns the index just past
-// it, its kind and, for the IP kinds, its address. It stops at the first byte
-// that cannot continue the host; the caller checks what follows.
-func parseHost(s string, i int, f pflags) (end int, kind HostKind, addr netip.Addr, err *Error) {
+// it and its kind. It stops at the first byte that cannot continue the host;
+// the caller checks what follows.
+func parseHost(s string, i int, f pflags) (end int, kind HostKind, err *Error) {
 	if i < len(s) && s[i] == '[' {
 		return parseIPLiteral(s, i, f)
 	}
 	// reg-name = *( unreserved / pct-encoded / sub-delims )
 	end = scanF(s, i, mRegName, f)
-	kind, addr = regNameKind(s, i, end)
-	return end, kind, addr, nil
+	return end, regNameKind(s, i, end), nil
 }
 
 // regNameKind classifies the host s[i:end], which matched reg-name: the
 // rules of host are tried in order, so text that matches IPv4address is one,
 // even though it would also match reg-name.
-func regNameKind(s string, i, end int) (HostKind, netip.Addr) {
+func regNameKind(s string, i, end int) HostKind {
 	if end > i && isDigit(s[i]) {
-		if a, n, ok := parseIPv4(s, i); ok && n == end {
-			return HostIPv4, netip.AddrFrom4(a)
+		if _, n, ok := parseIPv4(s, i); ok && n == end {
+			return HostIPv4
 		}
 	}
-	return HostRegName, netip.Addr{}
+	return HostRegName
+}
+
+// hostAddr returns the address of host, the text of a host of the given
+// kind: the zero Addr unless kind is HostIPv4 or HostIPv6. A URI keeps the
+// kind but not the address, which [URI.Addr] reads again from the text: the
+// address with its zone would make every URI value 24 bytes longer (96
+// instead of 72 bytes), and every edit copies its value in and out.
+func hostAddr(host string, kind HostKind) netip.Addr {
+	switch kind {
+	case HostIPv4:
+		a, _, _ := parseIPv4(host, 0)
+		return netip.AddrFrom4(a)
+	case HostIPv6:
+		a, stop, _ := parseIPv6(host, 1)
+		addr := netip.AddrFrom16(a)
+		if stop < len(host) && host[stop] == '%' {
+			// Only a parse with zones lets a "%" in (see parseZone).
+			zone, _, _ := parseZone(host, stop)
+			addr = addr.WithZone(zone)
+		}
+		return addr
+	}
+	return netip.Addr{}
 }
 
 // parseIPLiteral reads IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 // starting at the "[" at s[i], and returns the index just past the "]".
-func parseIPLiteral(s string, i int, f pflags) (end int, kind HostKind, addr netip.Addr, err *Error) {
+func parseIPLiteral(s string, i int, f pflags) (end int, kind HostKind, err *Error) {
 	var stop int
 	var bad bool
 	cause := ErrInvalidIPv6
@@ -39,25 +61,20 @@ func parseIPLiteral(s string, i int, f pflags) (end int, kind HostKind, addr net
 		kind, cause = HostIPvFuture, ErrInvalidIPvFuture
 		stop, bad = parseIPvFuture(s, i+1)
 	} else {
-		var a [16]byte
 		kind = HostIPv6
-		a, stop, bad = parseIPv6(s, i+1)
-		addr = netip.AddrFrom16(a)
+		_, stop, bad = parseIPv6(s, i+1)
 		if f&pZone != 0 && !bad && stop < len(s) && s[stop] == '%' {
-			var zone string
-			if zone, stop, bad = parseZone(s, stop); !bad {
-				addr = addr.WithZone(zone)
-			}
+			_, stop, bad = parseZone(s, stop)
 		}
 	}
 	switch {
 	case !bad && stop < len(s) && s[stop] == ']':
-		return stop + 1, kind, addr, nil
+		return stop + 1, kind, nil
 	case stop == len(s) || isAuthorityEnd(s[stop]):
 		// The authority ended before the literal did.
-		return 0, 0, netip.Addr{}, newError(s, i, ComponentHost, ErrUnterminatedIPLiteral)
+		return 0, 0, newError(s, i, ComponentHost, ErrUnterminatedIPLiteral)
 	}
-	return 0, 0, netip.Addr{}, newError(s, stop, ComponentHost, cause)
+	return 0, 0, newError(s, stop, ComponentHost, cause)
 }
 
 // parseZone reads a zone identifier at the "%" s[i] after an IPv6address

@@ -365,7 +365,7 @@ func (o Options) ToURI(i IRI) (URI, error) {
 		return *u, nil
 	}
 	auth := u.HasAuthority()
-	kind, addr := u.kind, u.addr
+	kind := u.kind
 	var l [numComps]int
 	b := make([]byte, 0, len(u.s)+len(u.s)/2)
 	for c := range l {
@@ -380,13 +380,13 @@ func (o Options) ToURI(i IRI) (URI, error) {
 				return URI{}, err
 			}
 			b = appendEscape(b, host, charset(EscapeHost))
-			kind, addr = regNameKind(string(b[n:]), 0, len(b)-n)
+			kind = regNameKind(string(b[n:]), 0, len(b)-n)
 		} else {
 			b = appendNonASCIIEscaped(b, u.s[start:end])
 		}
 		l[c] = len(b) - n
 	}
-	return newURI(string(b), offsetsOf(&l, auth, kind, addr)), nil
+	return newURI(string(b), offsetsOf(&l, auth, kind)), nil
 }
 
 // IRIToURI parses s as an IRI reference with o's options and maps it to a
@@ -463,7 +463,7 @@ func (u URI) ToIRI() IRI {
 		}
 		l[c] = len(b) - n
 	}
-	return IRI{newURI(string(b), offsetsOf(&l, auth, u.kind, u.addr))}
+	return IRI{newURI(string(b), offsetsOf(&l, auth, u.kind))}
 }
 
 // Display returns u as an IRI for people to read: [URI.ToIRI]'s text. It is

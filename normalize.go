@@ -299,7 +299,7 @@ func (l *layout) uri(s string) URI {
 	n[iPath] = l.path - i
 	n[iQuery] = l.query - l.path
 	n[iFragment] = len(s) - l.query
-	return newURI(s, offsetsOf(&n, l.auth, l.kind, l.addr))
+	return newURI(s, offsetsOf(&n, l.auth, l.kind))
 }
 
 // decodeSets returns the decode classes for the path and for the query and
@@ -336,7 +336,7 @@ func (n Normalizer) isNormal(u URI) bool {
 			}
 		case HostIPv6:
 			var buf [64]byte
-			if string(appendIPv6(buf[:0], u.addr)) != host[1:len(host)-1] {
+			if string(appendIPv6(buf[:0], hostAddr(host, HostIPv6))) != host[1:len(host)-1] {
 				return false
 			}
 		case HostIPvFuture:
@@ -465,11 +465,11 @@ func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
 		}
 
 		h := len(b)
-		l.kind, l.addr = u.kind, u.addr
+		l.kind = u.kind
 		switch u.kind {
 		case HostIPv6:
 			b = append(b, '[')
-			b = appendIPv6(b, u.addr)
+			b = appendIPv6(b, hostAddr(u.Host(), HostIPv6))
 			b = append(b, ']')
 		case HostIPvFuture:
 			b = appendLower(b, u.s[u.hostStart:u.hostEnd])
@@ -482,8 +482,8 @@ func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
 				// Decoding may have made an IPv4address ("%31.2.3.4"),
 				// which the first-match rule of section 3.2.2 makes one.
 				if nh := len(b) - h; nh >= 7 && nh <= 15 {
-					if a, end, ok := parseIPv4(string(b[h:]), 0); ok && end == nh {
-						l.kind, l.addr = HostIPv4, netip.AddrFrom4(a)
+					if _, end, ok := parseIPv4(string(b[h:]), 0); ok && end == nh {
+						l.kind = HostIPv4
 					}
 				}
 			}
@@ -491,7 +491,7 @@ func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
 		if schemeBased && info.DefaultHost != "" && !hasPort && !u.HasUserinfo() &&
 			len(b)-h == len(info.DefaultHost) && strings.EqualFold(string(b[h:]), info.DefaultHost) {
 			b = b[:h]
-			l.kind, l.addr = HostRegName, netip.Addr{}
+			l.kind = HostRegName
 		}
 		l.host = len(b) - start
 		if hasPort {

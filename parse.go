@@ -241,10 +241,10 @@ func parseAuthority(s string, i int, u *offsets, f pflags) (int, *Error) {
 
 	if u.hostStart == i && (end > i || end == len(s) || s[end] != '[') {
 		// The reg-name read above is the host.
-		u.kind, u.addr = regNameKind(s, i, end)
+		u.kind = regNameKind(s, i, end)
 	} else {
 		var err *Error
-		if end, u.kind, u.addr, err = parseHost(s, u.hostStart, f); err != nil {
+		if end, u.kind, err = parseHost(s, u.hostStart, f); err != nil {
 			return 0, err
 		}
 	}

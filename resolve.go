@@ -298,7 +298,7 @@ func (t *target) build(out *URI) {
 	if a := t.auth; a != nil {
 		shift := o.schemeEnd - a.schemeEnd
 		o.hostStart, o.hostEnd = a.hostStart+shift, a.hostEnd+shift
-		o.kind, o.addr = a.kind, a.addr
+		o.kind = a.kind
 	}
 	o.pathStart = start
 	o.queryStart = end

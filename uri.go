@@ -119,7 +119,6 @@ type offsets struct {
 	schemeEnd, hostStart, hostEnd, pathStart, queryStart, fragStart int
 
 	kind HostKind
-	addr netip.Addr // for HostIPv4 and HostIPv6
 }
 
 // newURI is the one constructor of URI values: the text and its layout.
@@ -216,7 +215,7 @@ func (u URI) HostKind() HostKind { return u.kind }
 // Addr returns the host's IP address when it is an IPv4address or an IPv6
 // literal, and the zero netip.Addr otherwise. An IPv6 literal with an IPv4
 // tail, such as "[::ffff:1.2.3.4]", stays a 16-byte address.
-func (u URI) Addr() netip.Addr { return u.addr }
+func (u URI) Addr() netip.Addr { return hostAddr(u.s[u.hostStart:u.hostEnd], u.kind) }
 
 // HasPort reports whether the authority has a ":" after the host. The port
 // may still be empty ("http://a:/"): RFC 3986, section 3.2.3 allows it.

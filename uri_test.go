@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/netip"
 	"slices"
 	"sync"
 	"testing"
@@ -172,14 +171,14 @@ func TestParts(t *testing.T) {
 	u := MustParse("http://user@[::1]:80/p/q?x#f")
 	p := u.parts()
 	wantParts := parts{scheme: "http:", userinfo: "user@", host: "[::1]", port: ":80", path: "/p/q", query: "?x",
-		fragment: "#f", auth: true, kind: HostIPv6, addr: v6(0, 0, 0, 0, 0, 0, 0, 1)}
+		fragment: "#f", auth: true, kind: HostIPv6}
 	if p != wantParts {
 		t.Errorf("parts() = %+v, want %+v", p, wantParts)
 	}
 	if got := p.build(); got != u {
 		t.Errorf("build() = %#v, want %#v", got, u)
 	}
-	// Dropping the authority drops the host kind and address with it.
+	// Dropping the authority drops the host kind with it.
 	p.auth, p.userinfo, p.host, p.port = false, "", "", ""
 	v := p.build()
 	checkWant(t, "http:/p/q?x#f", v, want{scheme: def("http"), path: "/p/q", segments: []string{"", "p", "q"},
@@ -231,7 +230,6 @@ type parts struct {
 	scheme, userinfo, host, port, path, query, fragment string
 	auth                                                bool
 	kind                                                HostKind
-	addr                                                netip.Addr
 }
 
 // parts returns u's components.
@@ -242,7 +240,6 @@ func (u URI) parts() parts {
 		query:    u.s[u.queryStart:u.fragStart],
 		fragment: u.s[u.fragStart:],
 		kind:     u.kind,
-		addr:     u.addr,
 	}
 	if u.HasAuthority() {
 		p.auth = true
@@ -265,7 +262,7 @@ func (p *parts) join() string {
 // uri returns the URI whose text is s, which must be p joined.
 func (p *parts) uri(s string) URI {
 	l := [numComps]int{len(p.scheme), len(p.userinfo), len(p.host), len(p.port), len(p.path), len(p.query), len(p.fragment)}
-	return newURI(s, offsetsOf(&l, p.auth, p.kind, p.addr))
+	return newURI(s, offsetsOf(&l, p.auth, p.kind))
 }
 
 // build joins p into a new URI.
