@@ -138,7 +138,8 @@ func (o Options) HostPrefix(host string, subdomains bool) string {
 // massage drops a leading "www" or "www" and digits label, as the key
 // maker's host massage does (the regular expression "www\d*\.").
 func massage(h string) string {
-	if !strings.HasPrefix(h, "www") {
+	// In any case: AppendKey takes the prefix off before it lowercases.
+	if len(h) < 3 || h[0]|0x20 != 'w' || h[1]|0x20 != 'w' || h[2]|0x20 != 'w' {
 		return h
 	}
 	i := 3
@@ -151,6 +152,32 @@ func massage(h string) string {
 	return h
 }
 
+// keySlack is the room a key's escaped host or path leaves after it when
+// it grows dst: for the few bytes that follow (")", a port, ",", "/", "?")
+// and a caller's newline. Without it a host of 4 MiB of escapes, whose
+// worst case is a multiple of the page size, left no room for the ")", and
+// that byte copied the 12 MiB key into new memory.
+const keySlack = 32
+
+// reverseLabels turns a host's text into its labels in the reverse order,
+// joined by "," instead of ".", in place: what appendReversed appends.
+func reverseLabels(b []byte) {
+	slices.Reverse(b)
+	for start := 0; start <= len(b); {
+		end := bytes.IndexByte(b[start:], '.')
+		if end < 0 {
+			slices.Reverse(b[start:])
+			return
+		}
+		end += start
+		slices.Reverse(b[start:end])
+		b[end] = ','
+		start = end + 1
+	}
+}
+
+// appendReversed appends host's labels to dst in the reverse order, joined
+// by ",".
 func appendReversed(dst, host []byte) []byte {
 	end := len(host)
 	for i := len(host) - 1; i >= -1; i-- {
@@ -233,8 +260,10 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	// The port's offset in s, counted from the end, which the steps above
 	// do not move (unless tabs or newlines follow the port).
 	p.portOffset = end - (len(clean) - p.portOffset)
+	// The host and the path are escaped straight into dst; work holds
+	// what needs room of its own: the query, which is sorted into dst.
 	var work []byte
-	if need := 3 * len(clean); need <= 384 {
+	if need := 3 * (p.query.end - p.query.start); need <= 384 {
 		var workStack [384]byte
 		work = workStack[:0]
 	} else if need <= 768 {
@@ -250,33 +279,29 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 
 	// The host: unescaped, IDNA, dots, an IP address or lowercased and
 	// escaped; then the www massage.
-	var host []byte
-	googleHost := false // the host is not empty after the first canonicalizer
+	// The host is written later (see "The key"): an IP address's text, or
+	// the name h escaped. The escaping leaves "www", digits and dots as they
+	// are, apart from the case, so the www massage can take its prefix off
+	// h first.
+	var h, ipText []byte
+	var ipBuf [16]byte // an IPv4 address's text
 	if p.hasHost {
-		h := keycanon.UnescapeRepeatedly(p.host.of(clean))
+		h = keycanon.UnescapeRepeatedly(p.host.of(clean))
 		if !isASCII(h) {
 			h = idnaHost(h)
 		}
 		h = collapseDots(h)
 		if ip, ok := attemptIP(h); ok {
-			n := len(work)
-			work = ip.AppendTo(work)
-			host = work[n:]
-		} else {
-			// Lowercased before and after the escaping: the hexadecimal
-			// digits of the escapes too, as the key maker's second
-			// canonicalizer lowercases the escaped host.
-			n := len(work)
-			work = appendEscapedLower(work, h)
-			host = work[n:]
-		}
-		googleHost = len(host) > 0
-		if !o.KeepWWW && string(scheme) != "dns" && len(host) > 0 {
-			m := massage(unsafe.String(unsafe.SliceData(host), len(host)))
-			host = host[len(host)-len(m):]
+			ipText, h = ip.AppendTo(ipBuf[:0]), nil
+		} else if !o.KeepWWW && string(scheme) != "dns" {
+			h = h[len(h)-len(massage(unsafe.String(unsafe.SliceData(h), len(h)))):]
 		}
 	}
-	hostPresent := len(host) > 0
+	// The host is not empty after the first canonicalizer: an escaped name
+	// is empty only when h is, and the massage leaves a name that does not
+	// end in "." (collapseDots) at least one byte.
+	hostPresent := len(h) > 0 || len(ipText) > 0
+	googleHost := hostPresent
 
 	// The port: dropped when it is the scheme's default.
 	port := -1
@@ -316,15 +341,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 		}
 		hasPath = true
 	}
-	if hasPath && len(path) > 0 {
-		n := len(work)
-		work = appendEscapedLower(work, path)
-		path = work[n:]
-		path = stripPathSessionID(path)
-		if len(path) > 1 && path[len(path)-1] == '/' {
-			path = path[:len(path)-1]
-		}
-	}
+	escapePath := hasPath && len(path) > 0 // else "/" or nothing
 
 	// The query: unescaped, escaped once, without session ids,
 	// lowercased, its parameters sorted; dropped when empty.
@@ -355,7 +372,16 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 		dst = append(dst, ':')
 	}
 	if hostPresent {
-		dst = appendReversed(dst, host)
+		if ipText != nil {
+			dst = appendReversed(dst, ipText)
+		} else {
+			// Lowercased before and after the escaping: the hexadecimal
+			// digits of the escapes too, as the key maker's second
+			// canonicalizer lowercases the escaped host.
+			n := len(dst)
+			dst = appendEscapedLower(dst, h)
+			reverseLabels(dst[n:])
+		}
 		if port >= 0 {
 			dst = append(dst, ':')
 			dst = strconv.AppendInt(dst, int64(port), 10)
@@ -365,9 +391,20 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 		}
 		dst = append(dst, ')')
 	}
-	if len(path) > 0 {
+	switch {
+	case escapePath:
+		// Escaped in place; the session id and the trailing "/" come
+		// off the escaped path, which is not empty and stays so.
+		n := len(dst)
+		dst = appendEscapedLower(dst, path)
+		path = stripPathSessionID(dst[n:])
+		if len(path) > 1 && path[len(path)-1] == '/' {
+			path = path[:len(path)-1]
+		}
+		dst = dst[:n+len(path)]
+	case len(path) > 0:
 		dst = append(dst, path...)
-	} else if hasQuery {
+	case hasQuery:
 		dst = append(dst, '/')
 	}
 	if hasQuery {
@@ -572,10 +609,14 @@ var escLower = func() (t [256]byte) {
 
 // appendEscapedLower appends b escaped as keycanon.AppendEscaped does and
 // then lowercased (the hexadecimal digits of the escapes too), in one pass.
+// When dst must grow, it grows with room for the worst case and keySlack
+// bytes more.
 func appendEscapedLower(dst, b []byte) []byte {
 	const hexLower = "0123456789abcdef"
 	n := len(dst)
-	dst = slices.Grow(dst, 3*len(b)) // without a zeroed slice to append
+	if cap(dst)-n < 3*len(b) {
+		dst = slices.Grow(dst, 3*len(b)+keySlack) // without a zeroed slice to append
+	}
 	out := dst[n : n+3*len(b)]
 	w := 0
 	i := 0

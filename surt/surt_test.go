@@ -234,6 +234,43 @@ func TestHost(t *testing.T) {
 			t.Errorf("reverse(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
+	// reverseLabels, in place, gives what appendReversed appends; empty
+	// labels and escapes included (an escape is not a label boundary).
+	for _, in := range []string{"", ".", "a", "a.", ".a", "a..b", "www.archive.org", "%2f.b%41.c", "10.162.1024.3"} {
+		b := []byte(in)
+		reverseLabels(b)
+		if want := string(appendReversed(nil, []byte(in))); string(b) != want {
+			t.Errorf("reverseLabels(%q) = %q, want %q", in, b, want)
+		}
+	}
+	// The massage matches "www" in any case: AppendKey lowercases the
+	// host after it.
+	for _, c := range []struct{ in, want string }{
+		{"WWW.foo.com", "foo.com"}, {"wWw7.Foo.com", "Foo.com"}, {"WWX.foo.com", "WWX.foo.com"}, {"ww", "ww"},
+	} {
+		if got := massage(c.in); got != c.want {
+			t.Errorf("massage(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestKeyHostCase: the key of a host in upper case, with escapes, is that
+// of the host lowercased: the www prefix goes in any case, the escapes'
+// hexadecimal digits are lowercase, and the labels are reversed whole.
+func TestKeyHostCase(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"http://WWW.Archive.ORG/About", "org,archive)/about"},
+		{"http://WWW2.EX%41MPLE.com/", "com,example)/"},
+		{"http://a%20b.Example.com/", "com,example,a%20b)/"},
+		{"http://www.%7E.com/", "com,~)/"},
+		{"%%%%", "%25%25%25%25)/"},
+		{"http://1.2.3.4/x", "4,3,2,1)/x"},
+	} {
+		got, err := Options{}.Key(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("Key(%q) = %q, %v, want %q", c.in, got, err, c.want)
+		}
+	}
 }
 
 func TestHostPrefix(t *testing.T) {
