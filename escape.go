@@ -1,9 +1,10 @@
 package uri
 
 import (
-	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/ferret-go/uri/internal/grow"
 )
 
 // Percent-encoding, RFC 3986, sections 2.1 to 2.5.
@@ -301,7 +302,7 @@ func appendEscaped(t []byte, s string, cs charset, n int) []byte {
 	}
 	head, hb, tail, tb := cs.split(s)
 	l := len(t)
-	t = slices.Grow(t, n)[:l+n]
+	t = grow.Bytes(t, n)[:l+n]
 	k := fillEscaped(t[l:], head, hb)
 	fillEscaped(t[l+k:], tail, tb)
 	return t
@@ -543,7 +544,7 @@ func AppendUnescape(dst []byte, s string, m EscapeMode) ([]byte, error) {
 	}
 	n := len(s) - 2*k
 	l := len(dst)
-	dst = slices.Grow(dst, n)[:l+n]
+	dst = grow.Bytes(dst, n)[:l+n]
 	copy(dst[l:], s[:i])
 	unescapeChunk(dst[l+i:], s[i:], form) // dst has room for all of it
 	return dst, nil

@@ -2,10 +2,11 @@ package uri
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ferret-go/uri/internal/grow"
 )
 
 // Repair: what people paste and crawlers scrape, made a URI, with every
@@ -338,7 +339,7 @@ func (r *repairer) encode(t string, i, n int, kind RepairKind, comp Component) {
 	// it each time (two lines of 4 MiB of "#" grew through 30 arrays
 	// each; repair --json on them faulted 20,031 times, now 7,636).
 	if cap(r.out)-len(r.out) < 3*n {
-		r.out = slices.Grow(r.out, max(3*n, cap(r.out)))
+		r.out = grow.Bytes(r.out, 3*n)
 	}
 	for k := i; k < i+n; k++ {
 		r.out = append(r.out, '%', upperhex[t[k]>>4], upperhex[t[k]&15])
