@@ -214,7 +214,9 @@ func (u URI) HostKind() HostKind { return u.kind }
 
 // Addr returns the host's IP address when it is an IPv4address or an IPv6
 // literal, and the zero netip.Addr otherwise. An IPv6 literal with an IPv4
-// tail, such as "[::ffff:1.2.3.4]", stays a 16-byte address.
+// tail, such as "[::ffff:1.2.3.4]", stays a 16-byte address. The address
+// is read from the host's text at each call (a URI keeps only the host's
+// kind), so a loop that needs it many times keeps it.
 func (u URI) Addr() netip.Addr { return hostAddr(u.s[u.hostStart:u.hostEnd], u.kind) }
 
 // HasPort reports whether the authority has a ":" after the host. The port
