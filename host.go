@@ -32,7 +32,9 @@ func regNameKind(s string, i, end int) HostKind {
 // kind: the zero Addr unless kind is HostIPv4 or HostIPv6. A URI keeps the
 // kind but not the address, which [URI.Addr] reads again from the text: the
 // address with its zone would make every URI value 24 bytes longer (96
-// instead of 72 bytes), and every edit copies its value in and out.
+// instead of 72 bytes), a third more memory for every URI kept, for a
+// field most hosts do not have. (Parsing and the edits measured the same
+// either way: BENCHMARKS.md, "A URI of 72 bytes".)
 func hostAddr(host string, kind HostKind) netip.Addr {
 	switch kind {
 	case HostIPv4:
