@@ -186,7 +186,9 @@ func growFreshSlow(b []byte, n int) []byte {
 		return slices.Grow(b, n)
 	}
 	nb := makeFresh(len(b), max(2*cap(b), len(b)+n))
-	t := nb[len(b) : len(b)+n]
+	// The pages the copy writes too: touching only the new room left the
+	// copy's faults in memmove.
+	t := nb[:len(b)+n]
 	for i := 0; i < len(t); i += 4096 {
 		t[i] = 0
 	}
