@@ -278,12 +278,10 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	}
 	scheme := p.scheme.of(clean)
 
-	// The host: unescaped, IDNA, dots, an IP address or lowercased and
-	// escaped; then the www massage.
-	// The host is written later (see "The key"): an IP address's text, or
-	// the name h escaped. The escaping leaves "www", digits and dots as they
-	// are, apart from the case, so the www massage can take its prefix off
-	// h first.
+	// The host: unescaped, IDNA, dots, then an IP address's text, or a
+	// name h that "The key" writes lowercased and escaped. The escaping
+	// leaves "www", digits and dots as they are, apart from the case, so
+	// the www massage takes its prefix off h first.
 	var h, ipText []byte
 	var ipBuf [16]byte // an IPv4 address's text
 	if p.hasHost {
