@@ -411,7 +411,8 @@ func addrHost(a netip.Addr) (text string, kind HostKind, err *Error) {
 	}
 	// An IPv4-mapped address stays IPv6; a zone takes RFC 6874's form,
 	// which Options.Zones parses back.
-	return string(appendIPv6(nil, netip.AddrFrom16(a.As16()).WithZone(a.Zone()))), HostIPv6, nil
+	var buf [64]byte
+	return string(appendIPv6(buf[:0], netip.AddrFrom16(a.As16()).WithZone(a.Zone()))), HostIPv6, nil
 }
 
 // WithScheme returns u with its scheme set to scheme, given without ":".

@@ -46,7 +46,7 @@ func hostAddr(host string, kind HostKind) netip.Addr {
 		if stop < len(host) && host[stop] == '%' {
 			// Only a parse with zones lets a "%" in (see parseZone).
 			zone, _, _ := parseZone(host, stop)
-			addr = addr.WithZone(zone)
+			addr = addr.WithZone(unescapeValid(zone, false))
 		}
 		return addr
 	}
@@ -80,8 +80,10 @@ func parseIPLiteral(s string, i int, f pflags) (end int, kind HostKind, err *Err
 }
 
 // parseZone reads a zone identifier at the "%" s[i] after an IPv6address
-// and returns it decoded, with the index where it stopped, or bad=true and
-// the offset of the offending byte. Two forms, as RFC 6874 has them:
+// and returns it as written (the bare form has no triplet, so decoding
+// either form is unescapeValid's), with the index where it stopped, or
+// bad=true and the offset of the offending byte. The parser only needs the
+// index; [URI.Addr] decodes. Two forms, as RFC 6874 has them:
 //
 //	"%25" ZoneID, ZoneID = 1*( unreserved / pct-encoded )   (section 2)
 //	"%" 1*unreserved, when the "%" is not followed by two hex digits
@@ -94,7 +96,7 @@ func parseIPLiteral(s string, i int, f pflags) (end int, kind HostKind, err *Err
 func parseZone(s string, i int) (zone string, stop int, bad bool) {
 	if i+3 < len(s) && s[i+1] == '2' && s[i+2] == '5' {
 		if end := scan(s, i+3, cUnreserved); end > i+3 {
-			return unescapeValid(s[i+3:end], false), end, false
+			return s[i+3 : end], end, false
 		}
 	}
 	if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {

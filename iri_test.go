@@ -280,6 +280,11 @@ func TestZones(t *testing.T) {
 			continue
 		}
 		checkLayout(t, u)
+		// A valid URI parses with no heap allocation, a zone's triplets
+		// included: the parser reads the zone, Addr decodes it.
+		if n := testing.AllocsPerRun(10, func() { zones.Parse(c.in) }); n != 0 {
+			t.Errorf("Zones Parse(%q): %v allocations", c.in, n)
+		}
 		if _, err := Parse(c.in); !errors.Is(err, ErrInvalidIPv6) {
 			t.Errorf("strict Parse(%q) = %v, want ErrInvalidIPv6", c.in, err)
 		}

@@ -336,7 +336,7 @@ func (n Normalizer) isNormal(u URI) bool {
 			}
 		case HostIPv6:
 			var buf [64]byte
-			if string(appendIPv6(buf[:0], hostAddr(host, HostIPv6))) != host[1:len(host)-1] {
+			if string(appendIPv6(buf[:0], u.Addr())) != host[1:len(host)-1] {
 				return false
 			}
 		case HostIPvFuture:
@@ -469,7 +469,7 @@ func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
 		switch u.kind {
 		case HostIPv6:
 			b = append(b, '[')
-			b = appendIPv6(b, hostAddr(u.Host(), HostIPv6))
+			b = appendIPv6(b, u.Addr())
 			b = append(b, ']')
 		case HostIPvFuture:
 			b = appendLower(b, u.s[u.hostStart:u.hostEnd])
