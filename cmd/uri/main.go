@@ -138,8 +138,9 @@ type env struct {
 
 	// In a worker of a parallel run: the run's pipeline, and where output
 	// goes while no chunk is being run.
-	par *pipeline
-	pre struct{ out, err bytes.Buffer }
+	par  *pipeline
+	long <-chan *chunk // in the first worker, the pipeline's long lines (see alone)
+	pre  struct{ out, err bytes.Buffer }
 	// ownOut is a worker's own standard output, which out is between
 	// chunks (parallel.go).
 	ownOut *bufio.Writer

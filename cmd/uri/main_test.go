@@ -196,6 +196,27 @@ func TestWriteError(t *testing.T) {
 	}
 }
 
+// A parallel run whose output fails while long lines are in the input (each
+// runs alone: the reader waits for the chunks before it to be written)
+// stops too, without waiting for chunks that will never be written.
+func TestWriteErrorLongLines(t *testing.T) {
+	long := "http://a/" + strings.Repeat("b/", 1<<20) + "\n"
+	for _, args := range [][]string{{"parse", "--json", "-j", "2"}, {"parse", "-j", "3"}} {
+		var errb strings.Builder
+		in := strings.NewReader(strings.Repeat("http://a/\n", 50000) + strings.Repeat(long, 4))
+		code := run(args, in, failWriter{}, &errb)
+		if code != exitRejected {
+			t.Errorf("%q: exit status %d, want %d", args, code, exitRejected)
+		}
+		if !strings.Contains(errb.String(), "uri: writing standard output") {
+			t.Errorf("%q: stderr %q does not report the write error", args, errb.String())
+		}
+		if in.Len() == 0 {
+			t.Errorf("%q: the whole input was read after output had failed", args)
+		}
+	}
+}
+
 // errReader returns some data, then an error.
 type errReader struct{ data string }
 

@@ -142,6 +142,8 @@ type pipeline struct {
 	head    atomic.Int64
 	out     *bufio.Writer
 	work    chan *chunk   // chunks to run the command on
+	long    chan *chunk   // a long line's chunk, for the first worker alone (see alone)
+	process bool          // the run is the process: alone may set GOMAXPROCS
 	order   chan *chunk   // the same chunks, in input order, for the writer
 	quit    chan struct{} // closed when the writer stops: output failed
 	start   sync.Once     // starts the reader, or closes order if none ran
@@ -193,6 +195,8 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 		maxLine: e.maxLine,
 		free:    make(chan *chunk, 2*n+2),
 		work:    make(chan *chunk, n),
+		long:    make(chan *chunk),
+		process: e.process,
 		order:   make(chan *chunk, 2*n+2),
 		quit:    make(chan struct{}),
 		blocks:  make(chan []byte, 8),
@@ -212,6 +216,9 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 	var wg sync.WaitGroup
 	for i := range n {
 		w := e.fork(p)
+		if i == 0 {
+			w.long = p.long
+		}
 		workers[i] = w
 		lw := *l
 		lw.e = w
@@ -331,12 +338,27 @@ func (p *pipeline) read() {
 	lr.max = p.maxLine
 	index := 0
 	var ch *chunk
-	send := func() bool {
+	sendTo := func(work chan<- *chunk) bool {
 		ch.index = index
 		index++
 		p.order <- ch
+		if work == p.long {
+			// The worker writes a long line straight to the output
+			// only once the writer waits for its chunk (headOut);
+			// until then it would hold it (sink.writeLong). The writer
+			// has nothing else to do: it gets there at once.
+			for p.head.Load() != int64(ch.index) {
+				select {
+				case <-p.quit:
+					close(ch.done)
+					return false
+				default:
+					runtime.Gosched()
+				}
+			}
+		}
 		select {
-		case p.work <- ch:
+		case work <- ch:
 			ch = nil
 			return true
 		case <-p.quit:
@@ -344,6 +366,7 @@ func (p *pipeline) read() {
 			return false
 		}
 	}
+	send := func() bool { return sendTo(p.work) }
 	take := func() bool {
 		select {
 		case ch = <-p.free:
@@ -416,7 +439,7 @@ func (p *pipeline) read() {
 				ch.long = append(ch.long, longLine{0, length})
 			}
 			ch.lines = 1
-			if !send() {
+			if !p.alone(func() bool { return sendTo(p.long) }) {
 				return
 			}
 			continue
@@ -432,6 +455,52 @@ func (p *pipeline) read() {
 	}
 }
 
+// alone hands out a long line's chunk with send, to the first worker, once
+// every chunk handed out before it is written, and returns once it is
+// written too, with the runtime on one processor meanwhile: so a long line
+// is in memory alone, its memory comes back to the reader for the next long
+// line (take), the worker's memory for a long line's output serves the
+// next one, as on one core, and no idle processor's garbage collector
+// worker spins and signals while the line's worker copies into fresh memory
+// (see dispatch). The chunks in
+// flight are those not in the free set: alone takes every free one. It
+// reports false when the writer quit.
+//
+// Measured on two lines of 4 MiB, per 4 MiB line, against the same bytes in
+// lines of 16 KiB: see BENCHMARKS.md, "Long lines", ninth session.
+func (p *pipeline) alone(send func() bool) bool {
+	held := make([]*chunk, 0, cap(p.free))
+	wait := func(n int) bool {
+		for len(held) < n {
+			select {
+			case ch := <-p.free:
+				held = append(held, ch)
+			case <-p.quit:
+				return false
+			}
+		}
+		return true
+	}
+	// The reader holds the long line's chunk: the others come back.
+	if !wait(cap(p.free) - 1) {
+		return false
+	}
+	if p.process {
+		procs := runtime.GOMAXPROCS(1)
+		defer runtime.GOMAXPROCS(procs)
+	}
+	if !send() || !wait(cap(p.free)) {
+		return false
+	}
+	// The long line's chunk first: take gives its memory back to the
+	// line reader.
+	p.free <- held[len(held)-1]
+	for _, ch := range held[:len(held)-1] {
+		p.free <- ch
+	}
+	return true
+}
+
 // eachChunk is eachInput in a worker: it runs fn on the lines of each chunk
 // it is given, with the output going to the chunk.
 func (e *env) eachChunk(fn func(in string) bool) int {
@@ -441,7 +510,16 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 		go p.read()
 	})
 	code := exitOK
-	for ch := range p.work {
+	for {
+		var ch *chunk
+		select {
+		case c, ok := <-p.work:
+			if !ok {
+				return code
+			}
+			ch = c
+		case ch = <-e.long: // nil but in the first worker
+		}
 		e.out.Flush()
 		e.err.Flush()
 		e.outw.w, e.errw.w = &ch.out, &ch.err
@@ -485,5 +563,4 @@ func (e *env) eachChunk(fn func(in string) bool) int {
 		// 27 -> 19 ms of idle processor time in an execution trace.
 		runtime.Gosched()
 	}
-	return code
 }
