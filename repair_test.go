@@ -3,7 +3,10 @@ package uri
 import (
 	"encoding"
 	"errors"
+	"runtime"
+	"strings"
 	"testing"
+	"unsafe"
 )
 
 func TestRepair(t *testing.T) {
@@ -110,5 +113,42 @@ func TestRepairKindText(t *testing.T) {
 	}
 	if _, err := RepairKind(200).MarshalText(); err == nil {
 		t.Errorf("MarshalText of an unknown kind: no error")
+	}
+}
+
+// Repairing a long input costs memory a small multiple of it: the result,
+// three times the input where every byte is encoded, made in at most two
+// arrays (the first a quarter longer than the input), not grown by
+// doubling, and the host looked at for IDNA without a copy; and for each
+// change its record and where its new text is, in lists that grow by
+// doubling.
+func TestRepairMemory(t *testing.T) {
+	const n = 1 << 20
+	for _, in := range []string{
+		"http://" + strings.Repeat("@", n),      // userinfo: every "@" but the last
+		"http://h" + strings.Repeat("%", n),     // host
+		"http://h/" + strings.Repeat(" ", n),    // path
+		"http://h?" + strings.Repeat("|", n),    // query
+		"http://h#" + strings.Repeat("#", n),    // fragment
+		"http://h/" + strings.Repeat("a ", n/2), // a change every other byte
+	} {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		u, changes, err := Repair(in)
+		runtime.ReadMemStats(&m1)
+		if err != nil {
+			t.Fatalf("%.12q...: %v", in, err)
+		}
+		alloc := m1.TotalAlloc - m0.TotalAlloc
+		// Doubling the result allocated 8.8 times the input for the
+		// first five (now 4.3), and append's growth of the changes 175
+		// times it for the last (now 68).
+		perChange := uint64(unsafe.Sizeof(Change{}) + 2*unsafe.Sizeof(0))
+		limit := uint64(len(u.String()))*3/2 + uint64(len(in))*5/4 + 2*perChange*uint64(len(changes)) + 64<<10
+		if alloc > limit {
+			t.Errorf("%.12q...: %d bytes allocated for %d of input, %d of result and %d changes, want at most %d",
+				in, alloc, len(in), len(u.String()), len(changes), limit)
+		}
 	}
 }

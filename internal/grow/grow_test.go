@@ -1,6 +1,9 @@
 package grow
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 func TestBytes(t *testing.T) {
 	for _, c := range []struct{ len, cap, n int }{
@@ -27,5 +30,35 @@ func TestBytes(t *testing.T) {
 			// constant number of times.
 			t.Errorf("Bytes(len %d cap %d, %d): cap %d, not doubled", c.len, c.cap, c.n, cap(g))
 		}
+	}
+}
+
+// Slice grows a slice of any element type as Bytes does: keeping its
+// elements, and doubling when it must grow.
+func TestSlice(t *testing.T) {
+	type rec struct {
+		n int
+		s string
+	}
+	var s []rec
+	allocs := 0
+	for i := range 1000 {
+		before := cap(s)
+		s = Slice(s, 1)
+		if cap(s) != before {
+			allocs++
+			if before > 0 && cap(s) < 2*before {
+				t.Fatalf("grew from %d to %d, not doubled", before, cap(s))
+			}
+		}
+		s = append(s, rec{i, strconv.Itoa(i)})
+	}
+	for i, r := range s {
+		if r.n != i || r.s != strconv.Itoa(i) {
+			t.Fatalf("element %d is %v", i, r)
+		}
+	}
+	if allocs > 11 { // 1, 2, 4, ... 1024
+		t.Errorf("%d arrays for 1000 elements", allocs)
 	}
 }
