@@ -143,8 +143,9 @@ func runRepair(e *env, l *cmdLine, explain bool) int {
 			j.endArray()
 			e.endJSON(j)
 		default:
-			b := append(e.textRoom(len(u.String())+1), u.String()...)
-			b = append(b, '\n')
+			// The result as it is: a long one is not copied first.
+			e.writeString(u.String())
+			b := append(e.textRoom(1), '\n')
 			if explain {
 				for _, c := range changes {
 					b = append(b, "  offset "...)

@@ -140,6 +140,7 @@ type pipeline struct {
 	// writer's output: the worker running that chunk may write there
 	// (sink.headOut), as the writer writes nothing until it is done.
 	head    atomic.Int64
+	blocked atomic.Bool // whether the chunks before head wrote a block of text (see sink.flushHead)
 	out     *bufio.Writer
 	work    chan *chunk   // chunks to run the command on
 	long    chan *chunk   // a long line's chunk, for the first worker alone (see alone)
@@ -239,16 +240,18 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 	for ch := range p.order {
 		// Everything before ch is written: its worker may write
 		// straight to e.out until it closes done.
+		p.blocked.Store(e.blocks > 0)
 		p.head.Store(int64(ch.index))
 		<-ch.done
 		if e.failed() {
 			p.recycle(ch)
 			continue
 		}
-		if ch.blocks > 0 && e.blocks > 0 {
+		if ch.blocks > 0 && e.blocks > 0 && ch.block1 >= 0 {
 			// The separator between the last chunk's last block and
 			// this one's first, which may be in the tail: the tail
-			// joins out first.
+			// joins out first. (A block1 of -1 says the worker wrote
+			// it, see sink.flushHead.)
 			ch.to.w = &ch.out
 			ch.tail.Flush()
 			ch.out.writeSplit(e.out, ch.block1)

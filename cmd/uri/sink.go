@@ -36,7 +36,8 @@ type sink struct {
 	// In a worker of a parallel run blocks counts a chunk's blocks, and
 	// the chunk's first block writes no separator: firstBlock records
 	// where in the chunk's output it begins, and the writer puts the
-	// separator there when a block came before (parallel.go).
+	// separator there when a block came before (parallel.go), or is -1
+	// when the worker wrote it (flushHead).
 	chunked    bool
 	firstBlock int
 	term       terminal // which streams are terminals, and color
@@ -171,12 +172,10 @@ func (s *sink) endJSON(j *jsonLine) {
 // writeLong writes p, a long line or a part of one that is built in its own
 // memory, and reports whether p was given away (to a chunk's output, which
 // writes it later) rather than written: in a worker whose chunk is not the
-// next to be written, or whose chunk has blocks of text. Otherwise p is
-// written at once, and its memory is free again: on one core to the output,
-// in a worker whose chunk the writer is waiting for straight to standard
-// output, after what the chunk wrote before, which goes first. A chunk with
-// blocks is never written before the writer has it: the writer puts the
-// blank line between two chunks' blocks at an offset of the chunk's output.
+// next to be written. Otherwise p is written at once, and its memory is
+// free again: on one core to the output, in a worker whose chunk the
+// writer is waiting for straight to standard output, after what the chunk
+// wrote before, which goes first (see flushHead).
 func (s *sink) writeLong(p []byte) (given bool) {
 	o, ok := s.outw.w.(*outBuffer)
 	if !ok || s.outw.err != nil {
@@ -184,16 +183,50 @@ func (s *sink) writeLong(p []byte) (given bool) {
 		return false
 	}
 	s.out.Flush() // what the chunk's tail holds comes first
-	s.outw.n += len(p)
-	if w := s.headOut(); w != nil && s.blocks == 0 {
-		o.writeTo(w)
-		s.pipe.reuse(o.given)
-		o.Reset()
+	if w := s.headOut(); w != nil {
+		s.flushHead(o, w)
 		w.Write(p)
 		return false
 	}
+	s.outw.n += len(p)
 	o.give(p)
 	return true
+}
+
+// writeString writes v, a long text that the caller keeps (a library's
+// result), on standard output, as writeLong writes: straight to standard
+// output when the chunk is the writer's next, so that it is not copied into
+// the chunk's output; never given away, as its memory is not the sink's.
+func (s *sink) writeString(v string) {
+	if o, ok := s.outw.w.(*outBuffer); ok && s.outw.err == nil && len(v) >= giveLine {
+		if w := s.headOut(); w != nil {
+			s.out.Flush()
+			s.flushHead(o, w)
+			w.WriteString(v)
+			return
+		}
+	}
+	s.out.WriteString(v)
+}
+
+// flushHead writes o, what the chunk wrote so far, to w, the output of the
+// writer, which is waiting for this chunk: with the blank line the writer
+// would have put before the chunk's first block when a block came before
+// the chunk, which the writer then does not put. The chunk's output starts
+// anew after it, and the offset of a first block begun later is counted
+// from there.
+func (s *sink) flushHead(o *outBuffer, w *bufio.Writer) {
+	if s.blocks > 0 && s.firstBlock >= 0 && s.pipe.blocked.Load() {
+		o.writeSplit(w, s.firstBlock)
+	} else {
+		o.writeTo(w)
+	}
+	if s.blocks > 0 {
+		s.firstBlock = -1 // its blank line written, or none needed
+	}
+	s.pipe.reuse(o.given)
+	o.Reset()
+	s.outw.n = 0
 }
 
 // writeText writes b, a line or a block of the text form built in the
