@@ -193,6 +193,21 @@ func (s *sink) writeLong(p []byte) (given bool) {
 	return true
 }
 
+// spillText writes b, a block of text built so far in the memory of
+// s.text, once it is long, and returns where the block goes on: b emptied,
+// or new memory when b was given to the chunk's output. A long block is so
+// never held whole; writeText writes the rest.
+func (s *sink) spillText(b []byte) []byte {
+	if len(b) < giveLine {
+		return b
+	}
+	if s.writeLong(b) {
+		s.text = nil
+		return nil
+	}
+	return b[:0]
+}
+
 // writeString writes v, a long text that the caller keeps (a library's
 // result), on standard output, as writeLong writes: straight to standard
 // output when the chunk is the writer's next, so that it is not copied into
