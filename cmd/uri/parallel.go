@@ -470,7 +470,7 @@ func (p *pipeline) read() {
 // reports false when the writer quit.
 //
 // Measured on two lines of 4 MiB, per 4 MiB line, against the same bytes in
-// lines of 16 KiB: see BENCHMARKS.md, "Long lines", ninth session.
+// lines of 16 KiB: see BENCHMARKS.md, "Long lines", eighth session of 2026-11-25.
 func (p *pipeline) alone(send func() bool) bool {
 	held := make([]*chunk, 0, cap(p.free))
 	wait := func(n int) bool {
