@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"unsafe"
@@ -133,11 +134,18 @@ type lineReader struct {
 	r    *bufio.Reader
 	src  pacedReader // under r
 	long []byte
-	max  int // 0, or the most bytes of a line to keep
+	max  int      // 0, or the most bytes of a line to keep
+	file *os.File // r when it is a regular file, whose size bounds a line
 }
 
 func (l *lineReader) reset(r io.Reader) {
 	l.src = pacedReader{r: r}
+	l.file = nil
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			l.file = f
+		}
+	}
 	if l.r == nil {
 		l.r = bufio.NewReaderSize(&l.src, 64<<10)
 	} else {
@@ -182,10 +190,16 @@ func growFresh(b []byte, n int) []byte {
 
 // growFreshSlow is growFresh when b has not room enough.
 func growFreshSlow(b []byte, n int) []byte {
+	return growFreshCap(b, n, max(2*cap(b), len(b)+n))
+}
+
+// growFreshCap is growFresh with the capacity to make, c, at least
+// len(b)+n, chosen by the caller.
+func growFreshCap(b []byte, n, c int) []byte {
 	if len(b)+n < 1<<20 {
 		return slices.Grow(b, n)
 	}
-	nb := makeFresh(len(b), max(2*cap(b), len(b)+n))
+	nb := makeFresh(len(b), c)
 	// The pages the copy writes too: touching only the new room left the
 	// copy's faults in memmove.
 	t := nb[:len(b)+n]
@@ -220,6 +234,31 @@ func (l *lineReader) takeLong(line []byte) []byte {
 	return line
 }
 
+// grow returns l.long with room for n more bytes, as growFresh makes it,
+// but no larger than the rest of the input can fill when that is a regular
+// file, whose size says how long the line can still be: a line of 64 MiB
+// that was the whole file grew to 128 MiB for its last bytes, and took
+// three times its length in memory.
+func (l *lineReader) grow(n int) []byte {
+	b := l.long
+	if cap(b)-len(b) >= n {
+		return b
+	}
+	c := max(4*cap(b), len(b)+n)
+	if l.file == nil {
+		return growFreshCap(b, n, c)
+	}
+	fi, err1 := l.file.Stat()
+	pos, err2 := l.file.Seek(0, io.SeekCurrent)
+	if err1 != nil || err2 != nil {
+		return growFreshCap(b, n, c)
+	}
+	// What is left of the file: what it holds past the offset read to,
+	// and what the bufio.Reader holds, of which n bytes are at hand.
+	left := int(min(fi.Size()-pos, 1<<62)) + l.r.Buffered() + n
+	return growFreshCap(b, n, min(c, len(b)+left))
+}
+
 // keepAfterLongLine is the largest buffer kept from one long line to the
 // next: a line of 64 MiB does not hold its memory for the rest of the run.
 const keepAfterLongLine = 4 << 20
@@ -247,7 +286,7 @@ func (l *lineReader) next() (line []byte, length int, err error) {
 			track(line)
 			length += len(line)
 			if l.max == 0 || len(l.long) <= l.max+2 {
-				l.long = append(growFresh(l.long, len(line)), line...)
+				l.long = append(l.grow(len(line)), line...)
 			}
 		}
 		line = l.long

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -149,6 +151,47 @@ func TestGrowFresh(t *testing.T) {
 				t.Errorf("growFresh(len %d cap %d, %d): byte %d changed", tc.len, tc.cap, tc.n, i)
 				break
 			}
+		}
+	}
+}
+
+// A long line is gathered in memory that grows four times at a step, but no
+// larger than the file it is read from can fill, and comes back whole; the
+// same lines come from a pipe, where the size is not known.
+func TestLongLineGrowth(t *testing.T) {
+	long := strings.Repeat("a:", 5<<20/2) + "x" // 5 MiB and a byte
+	content := "http://short/\n" + long + "\n" + long[:3<<20] + "\n"
+	path := filepath.Join(t.TempDir(), "lines")
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, src := range []struct {
+		name string
+		r    io.Reader
+		file bool
+	}{{"file", f, true}, {"pipe", strings.NewReader(content), false}} {
+		var l lineReader
+		l.reset(src.r)
+		if (l.file != nil) != src.file {
+			t.Errorf("%s: regular file %v, want %v", src.name, l.file != nil, src.file)
+		}
+		for i, want := range strings.SplitAfter(content, "\n")[:3] {
+			line, _, err := l.next()
+			if err != nil || string(line) != strings.TrimSuffix(want, "\n") {
+				t.Fatalf("%s: line %d: %d bytes, err %v; want %d bytes", src.name, i+1, len(line), err, len(want)-1)
+			}
+			if i == 1 && src.file && cap(line) > len(content)+hugePage {
+				// Four times the 4 MiB step before it would be 16 MiB.
+				t.Errorf("%s: a line of %d bytes gathered in %d, more than the file (%d)", src.name, len(line), cap(line), len(content))
+			}
+		}
+		if _, _, err := l.next(); err != io.EOF {
+			t.Errorf("%s: after the last line: %v", src.name, err)
 		}
 	}
 }
