@@ -13,7 +13,9 @@
 #	bench/longlines.sh results/longlines.txt  # only re-render a saved raw file
 #
 # Environment: ROUNDS (default 3), TOTAL (bytes of input per run, default
-# 8 MiB: 512 lines of 16 KiB or 2 of 4 MiB), SHAPES (default all), OUT (raw
+# 8 MiB: 512 lines of 16 KiB or 2 of 4 MiB), LONG (the long lines' length,
+# default 4 MiB; LONG=67108864 TOTAL=67108864 times one line of 64 MiB
+# against 16 KiB lines), SHAPES (default all), OUT (raw
 # output, a path relative to bench/, default results/longlines.txt),
 # COMMANDS (the command lines to time, one per line, default every
 # subcommand with --json; "COMMANDS=$(bench/longlines.sh -text)" gives
@@ -30,6 +32,7 @@ set -euf
 cd "$(dirname "$0")"
 ROUNDS=${ROUNDS:-3}
 TOTAL=${TOTAL:-8388608}
+LONG=${LONG:-4194304}
 OUT=${OUT:-results/longlines.txt}
 
 summarize() {
@@ -50,7 +53,8 @@ summarize() {
 		if (short == 0 || $3 < short) short = $3
 	}
 	END {
-		printf "| command | shape | CPU ns/B, 16 KiB lines | 4 MiB lines | ratio | wall ns/B, 16 KiB | 4 MiB | ratio | memory per 4 MiB line |\n"
+		L = long / 1048576 " MiB"
+		printf "| command | shape | CPU ns/B, 16 KiB lines | %s lines | ratio | wall ns/B, 16 KiB | %s | ratio | memory per %s line |\n", L, L, L
 		printf "|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
 		for (i = 1; i <= n; i++) {
 			k = order[i]; split(k, p, "|")
@@ -102,7 +106,7 @@ go build -o "$tmp/pathlines" ./pathlines
 SHAPES=${SHAPES:-$("$tmp/pathlines" -list)}
 for s in $SHAPES; do
 	"$tmp/pathlines" -shape "$s" -line 16384 -total "$TOTAL" >"$tmp/$s.16384"
-	"$tmp/pathlines" -shape "$s" -line 4194304 -total "$TOTAL" >"$tmp/$s.4194304"
+	"$tmp/pathlines" -shape "$s" -line "$LONG" -total "$TOTAL" >"$tmp/$s.$LONG"
 done
 
 
@@ -119,7 +123,7 @@ while [ "$r" -le "$ROUNDS" ]; do
 	echo "$commands" | while read -r cmd; do
 		name=$(echo "$cmd" | cut -d' ' -f1)
 		for s in $SHAPES; do
-			for len in 16384 4194304; do
+			for len in 16384 "$LONG"; do
 				f="$tmp/$s.$len"
 				rm -f "$tmp/time"
 				# shellcheck disable=SC2086 # cmd is words on purpose

@@ -84,7 +84,10 @@ func TestHugeLine(t *testing.T) {
 			t.Fatalf("/usr/bin/time wrote %q: %v", b, err)
 		}
 		rss := kib << 10
-		limit := int64(8 * size)
+		// 1.8 times the line measured (the line, the memory it grew
+		// in, and the output's parts); 3.2 times when its buffer
+		// still doubled.
+		limit := int64(5 * size / 2)
 		if args[len(args)-2] == "--max-line" {
 			limit = 32 << 20 // the line is never held
 		}
