@@ -460,17 +460,14 @@ func (p *pipeline) read() {
 
 // alone hands out a long line's chunk with send, to the first worker, once
 // every chunk handed out before it is written, and returns once it is
-// written too, with the runtime on one processor meanwhile: so a long line
-// is in memory alone, its memory comes back to the reader for the next long
-// line (take), the worker's memory for a long line's output serves the
-// next one, as on one core, and no idle processor's garbage collector
-// worker spins and signals while the line's worker copies into fresh memory
-// (see dispatch). The chunks in
-// flight are those not in the free set: alone takes every free one. It
-// reports false when the writer quit.
-//
-// Measured on two lines of 4 MiB, per 4 MiB line, against the same bytes in
-// lines of 16 KiB: see BENCHMARKS.md, "Long lines", eighth session of 2026-11-25.
+// written too, with the runtime on one processor meanwhile. So a long line
+// is in memory alone; its memory comes back to the reader for the next long
+// line (take), and the worker's memory for its output serves the next one,
+// as on one core; and no idle processor's garbage collector worker spins
+// and signals while the line's worker copies into fresh memory (see
+// dispatch). The chunks in flight are those not in the free set: alone
+// takes every free one. It reports false when the writer quit. Measured:
+// BENCHMARKS.md, "Long lines", eighth session of 2026-11-25.
 func (p *pipeline) alone(send func() bool) bool {
 	held := make([]*chunk, 0, cap(p.free))
 	wait := func(n int) bool {
