@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"unsafe"
@@ -59,6 +60,9 @@ func (e *env) eachInput(args []string, fn func(in string) bool) int {
 			fmt.Fprintf(e.err, "uri: reading standard input: %v\n", err)
 			return exitRejected
 		}
+		if len(line) >= giveLine && e.process {
+			collectBeforeLongLine()
+		}
 		ok := false
 		if total > len(line) {
 			e.tooLong(bytesToString(line), total)
@@ -100,6 +104,18 @@ func eachParsed[T any](e *env, l *cmdLine, parse func(string) (T, error), json f
 		return err == nil
 	})
 }
+
+// collectBeforeLongLine runs the garbage collector before a line of a
+// megabyte or more is run (in the process, not in a test's call): the
+// memory the lines before it left, a long line's above all, is then free
+// for this one, where the collector would otherwise start only once the
+// heap had doubled, with this line's memory taken fresh from the system.
+// It costs a collection of a heap that is mostly arrays without pointers,
+// which the collector does not look into, per line of a megabyte or more.
+// compare on two 4 MiB lines of "#": peak RSS 22.5 -> 14 times a line, CPU
+// per byte 56-66 -> 35-40 ns (3 alternating runs); repair --json on "%":
+// 13.9 -> 9.6 times.
+func collectBeforeLongLine() { runtime.GC() }
 
 // errLineTooLong is the error of a line longer than --max-line.
 type errLineTooLong struct{ length, max int }

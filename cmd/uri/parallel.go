@@ -465,8 +465,9 @@ func (p *pipeline) read() {
 // line (take), and the worker's memory for its output serves the next one,
 // as on one core; and no idle processor's garbage collector worker spins
 // and signals while the line's worker copies into fresh memory (see
-// dispatch). The chunks in flight are those not in the free set: alone
-// takes every free one. It reports false when the writer quit. Measured:
+// dispatch); and what the lines before it left is collected first
+// (collectBeforeLongLine). The chunks in flight are those not in the free
+// set: alone takes every free one. It reports false when the writer quit. Measured:
 // BENCHMARKS.md, "Long lines", eighth session of 2026-11-25.
 func (p *pipeline) alone(send func() bool) bool {
 	held := make([]*chunk, 0, cap(p.free))
@@ -488,6 +489,7 @@ func (p *pipeline) alone(send func() bool) bool {
 	if p.process {
 		procs := runtime.GOMAXPROCS(1)
 		defer runtime.GOMAXPROCS(procs)
+		collectBeforeLongLine()
 	}
 	if !send() || !wait(cap(p.free)) {
 		return false
