@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ferret-go/uri/internal/pctenc"
+	"github.com/ferret-go/uri/internal/stable"
 )
 
 // Param is one name-value tuple of a SearchParams list.
@@ -133,7 +134,7 @@ func (sp *SearchParams) Set(name, value string) {
 // Sort orders the tuples by name, comparing names by UTF-16 code units as
 // the standard says, and keeps the order of tuples with equal names (sort).
 func (sp *SearchParams) Sort() {
-	slices.SortStableFunc(sp.list, func(a, b Param) int { return compareUTF16(a.Name, b.Name) })
+	stable.SortFunc(sp.list, func(a, b Param) int { return compareUTF16(a.Name, b.Name) })
 }
 
 // All yields the tuples in order (the class's iterable).

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/stable"
 )
 
 const editHelp = `Edit changes each input, a URI reference, and prints the result, one line
@@ -727,7 +728,7 @@ func (ed *editor) editQuery(q string) string {
 		}
 	}
 	if sp.sortQuery {
-		slices.SortStableFunc(fields, func(a, b queryField) int { return strings.Compare(a.key, b.key) })
+		stable.SortFunc(fields, func(a, b queryField) int { return strings.Compare(a.key, b.key) })
 	}
 	ed.fields = fields
 	var b strings.Builder
