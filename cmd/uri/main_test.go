@@ -2,8 +2,10 @@ package main
 
 import (
 	"io"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runCmd runs the command in-process with stdin as its standard input.
@@ -214,6 +216,93 @@ func TestWriteErrorLongLines(t *testing.T) {
 		if in.Len() == 0 {
 			t.Errorf("%q: the whole input was read after output had failed", args)
 		}
+	}
+}
+
+// laterFailWriter takes the first n bytes, then fails every write.
+type laterFailWriter struct{ n int }
+
+func (w *laterFailWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		w.n = 0
+		return 0, io.ErrClosedPipe
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+// Output that fails in a worker's own write of a long line, straight to
+// standard output as the writer's next chunk, stops the run as a failure
+// in the writer's write does: the reader once read on to the end.
+func TestWriteErrorInLongLine(t *testing.T) {
+	head := strings.Repeat("http://a/\n", 100) + "http://a/" + strings.Repeat("b", 1<<20) + "\n"
+	rest := strings.Repeat("http://a/b\n", 300000)
+	for _, args := range [][]string{{"repair", "-j", "2"}, {"parse", "--json", "-j", "2"}, {"parse", "-j", "3"}} {
+		in := strings.NewReader(head + rest)
+		var errb strings.Builder
+		code := run(args, in, &laterFailWriter{n: 200 << 10}, &errb)
+		if code != exitRejected || !strings.Contains(errb.String(), "uri: writing standard output") {
+			t.Errorf("%q: exit status %d, stderr %q; want %d and the write error", args, code, errb.String(), exitRejected)
+		}
+		if in.Len() < len(rest)/2 {
+			t.Errorf("%q: read on to %d bytes of %d after output had failed", args, in.Size()-int64(in.Len()), in.Size())
+		}
+	}
+}
+
+// blockingWriter blocks its first write until release is closed, and says
+// so on blocked.
+type blockingWriter struct {
+	blocked, release chan struct{}
+	once             bool
+}
+
+func (w *blockingWriter) Write(p []byte) (int, error) {
+	if !w.once {
+		w.once = true
+		close(w.blocked)
+		<-w.release
+	}
+	return len(p), nil
+}
+
+// While the writer is held up writing the chunks before a long line (a
+// slow pipe, a pager), the reader waits for it blocked, not spinning: every
+// look at its stack while output is held finds it in a select.
+func TestLongLineReaderWaits(t *testing.T) {
+	// One short line: its output is written when the writer has nothing
+	// more at hand (bufio flushes a larger one as it comes), after its
+	// chunk is free again, so that the reader goes on to the long line.
+	in := "http://a/\n" + "http://a/" + strings.Repeat("b", 1<<20) + "\n"
+	w := &blockingWriter{blocked: make(chan struct{}), release: make(chan struct{})}
+	done := make(chan int)
+	go func() {
+		var errb strings.Builder
+		done <- run([]string{"repair", "-j", "2"}, strings.NewReader(in), w, &errb)
+	}()
+	<-w.blocked
+	buf := make([]byte, 1<<20)
+	seen := 0
+	for range 20 {
+		time.Sleep(time.Millisecond)
+		stacks := string(buf[:runtime.Stack(buf, true)])
+		for _, g := range strings.Split(stacks, "\n\n") {
+			if strings.Contains(g, "(*pipeline).read(") {
+				seen++
+				if first, _, _ := strings.Cut(g, "\n"); !strings.Contains(first, "[select") && !strings.Contains(first, "[chan send") {
+					close(w.release)
+					<-done
+					t.Fatalf("the reader is not waiting while output is held: %s", first)
+				}
+			}
+		}
+	}
+	close(w.release)
+	if seen == 0 {
+		t.Error("the reader's goroutine was not found in the stacks")
+	}
+	if code := <-done; code != exitOK {
+		t.Errorf("exit status %d after output was released", code)
 	}
 }
 

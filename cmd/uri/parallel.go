@@ -52,6 +52,9 @@ type chunk struct {
 	blocks   int // how many blocks of text the lines wrote
 	block1   int // where in out the first block begins
 	done     chan struct{}
+	// atHead, made by the reader for a long line's chunk only, is closed
+	// by the writer once it waits for the chunk (see alone).
+	atHead chan struct{}
 }
 
 // tailSize is the size of a chunk's tail: the output of chunkSize bytes of
@@ -242,9 +245,18 @@ func (e *env) runParallel(l *cmdLine, n int) int {
 		// straight to e.out until it closes done.
 		p.blocked.Store(e.blocks > 0)
 		p.head.Store(int64(ch.index))
+		if ch.atHead != nil {
+			close(ch.atHead)
+		}
 		<-ch.done
 		if e.failed() {
+			// Output failed, in this loop or in a worker that wrote
+			// straight to it (a long line): the reader stops.
 			p.recycle(ch)
+			if !quit {
+				quit = true
+				close(p.quit)
+			}
 			continue
 		}
 		if ch.blocks > 0 && e.blocks > 0 && ch.block1 >= 0 {
@@ -312,7 +324,7 @@ func (p *pipeline) recycle(ch *chunk) {
 	if cap(ch.out.b) > keepAfterLongLine || len(ch.out.given) > 0 || cap(ch.err.b) > keepAfterLongLine || len(ch.err.given) > 0 {
 		ch.out, ch.err = outBuffer{}, outBuffer{}
 	}
-	ch.done = make(chan struct{})
+	ch.done, ch.atHead = make(chan struct{}), nil
 	p.free <- ch
 }
 
@@ -344,20 +356,22 @@ func (p *pipeline) read() {
 	sendTo := func(work chan<- *chunk) bool {
 		ch.index = index
 		index++
-		p.order <- ch
 		if work == p.long {
+			ch.atHead = make(chan struct{})
+		}
+		atHead := ch.atHead
+		p.order <- ch
+		if atHead != nil {
 			// The worker writes a long line straight to the output
 			// only once the writer waits for its chunk (headOut);
 			// until then it would hold it (sink.writeLong). The writer
-			// has nothing else to do: it gets there at once.
-			for p.head.Load() != int64(ch.index) {
-				select {
-				case <-p.quit:
-					close(ch.done)
-					return false
-				default:
-					runtime.Gosched()
-				}
+			// may be held up writing the chunks before it, to a slow
+			// pipe or a pager: the reader waits without spinning.
+			select {
+			case <-atHead:
+			case <-p.quit:
+				close(ch.done)
+				return false
 			}
 		}
 		select {
