@@ -152,6 +152,9 @@ type lineReader struct {
 	long []byte
 	max  int      // 0, or the most bytes of a line to keep
 	file *os.File // r when it is a regular file, whose size bounds a line
+	// bounded records that the long line being read grew to no more than
+	// the file's size said was left (see grow).
+	bounded bool
 }
 
 func (l *lineReader) reset(r io.Reader) {
@@ -270,9 +273,18 @@ func (l *lineReader) grow(n int) []byte {
 		return growFreshCap(b, n, c)
 	}
 	// What is left of the file: what it holds past the offset read to,
-	// and what the bufio.Reader holds, of which n bytes are at hand.
-	left := int(min(fi.Size()-pos, 1<<62)) + l.r.Buffered() + n
-	return growFreshCap(b, n, min(c, len(b)+left))
+	// and what the bufio.Reader holds, of which n bytes are at hand. A
+	// size below the offset (a /proc file, whose size is 0, or a file
+	// truncated while it is read) bounds nothing, nor does a second bound
+	// for the same line (a file that grew while it was read): each bounded
+	// step may be short, and repeated they would copy the line again and
+	// again.
+	rest := fi.Size() - pos
+	if rest < 0 || rest >= int64(c) || l.bounded {
+		return growFreshCap(b, n, c)
+	}
+	l.bounded = true
+	return growFreshCap(b, n, min(c, len(b)+int(rest)+l.r.Buffered()+n))
 }
 
 // keepAfterLongLine is the largest buffer kept from one long line to the
@@ -297,6 +309,7 @@ func (l *lineReader) next() (line []byte, length int, err error) {
 	length = len(line)
 	if err == bufio.ErrBufferFull {
 		l.long = append(l.long[:0], line...)
+		l.bounded = false
 		for err == bufio.ErrBufferFull {
 			line, err = l.r.ReadSlice('\n')
 			track(line)

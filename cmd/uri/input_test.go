@@ -261,3 +261,53 @@ func TestOutBuffer(t *testing.T) {
 		t.Errorf("writeTo wrote %d bytes, want %d, or they differ", got.Len(), want.Len())
 	}
 }
+
+// grow bounds a long line's buffer by what is left of a regular file only
+// when the file's size says something: a size below the offset read to (a
+// /proc file, whose size is 0, or a file truncated while it is read) once
+// made a capacity below the line's length, and a panic; a file that grew
+// after a bound was taken is not bounded again for the same line.
+func TestLongLineGrowthFileLies(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("0123456789"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var l lineReader
+	l.reset(f)
+	if l.file == nil {
+		t.Fatal("a regular file not taken as one")
+	}
+	// The offset past the size, as a truncated file or /proc leaves it.
+	if _, err := f.Seek(1<<20, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	l.long = make([]byte, 3<<20)
+	b := l.grow(5000)
+	if len(b) != 3<<20 || cap(b) < 3<<20+5000 {
+		t.Fatalf("size below the offset: len %d cap %d, want room for 5000 more after %d", len(b), cap(b), 3<<20)
+	}
+	// A file that says 100 bytes are left, then grew: the first step is
+	// bounded, the second is not.
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(100); err != nil {
+		t.Fatal(err)
+	}
+	l.long, l.bounded = make([]byte, 2<<20), false
+	b = l.grow(10)
+	if c := cap(b); c < 2<<20+10 || c > 2<<20+100+10+hugePage {
+		// Fresh memory comes in whole huge pages.
+		t.Fatalf("first step: cap %d, want the line and what is left, %d, to a huge page more", c, 2<<20+110)
+	}
+	l.long = b[:cap(b)]
+	b = l.grow(10)
+	if c := cap(b); c < 4*len(l.long) {
+		t.Errorf("second step for the same line: cap %d, want the unbounded step, %d", c, 4*len(l.long))
+	}
+}
