@@ -130,10 +130,17 @@ func readNetURLInto(r *Reading, s string) {
 // time per byte of 16 KiB lines (12 MiB of fresh memory a line). The URL
 // returned has no Fragment; the error is url.Parse's, to the byte.
 func parseNetURL(s string) (*url.URL, error) {
-	head, frag, _ := strings.Cut(s, "#")
-	if frag == "" {
+	return parseNetURLAt(s, strings.IndexByte(s, '#'))
+}
+
+// parseNetURLAt is parseNetURL with the offset of the first "#" in s, or
+// -1, known: a valid reference's layout has it (checkReaders), so that the
+// text is not searched again (3 % of Lint's time on a clean URL, pprof).
+func parseNetURLAt(s string, hash int) (*url.URL, error) {
+	if hash < 0 || hash == len(s)-1 {
 		return url.Parse(s)
 	}
+	head, frag := s[:hash], s[hash+1:]
 	u, err := url.Parse(head)
 	if err != nil {
 		return nil, err
@@ -498,7 +505,11 @@ func (c *checker) checkReaders(iri *uri.IRI) {
 	s, l := c.in, &c.rfc
 	plain := c.facts&(hasPercent|hasBracket) == 0 && !l.userinfo.ok && !l.port.ok
 	scheme, host := l.scheme.of(s), l.host.of(s)
-	u, err := parseNetURL(s)
+	hash := -1
+	if l.fragment.ok {
+		hash = l.fragment.start - 1
+	}
+	u, err := parseNetURLAt(s, hash)
 	// A host without ":" and "[" is not split (fillNetURL): the host
 	// and no port.
 	netAgrees := plain && err == nil && u.User == nil && u.Scheme == scheme &&

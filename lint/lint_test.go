@@ -383,6 +383,19 @@ func TestParseNetURL(t *testing.T) {
 
 func checkParseNetURL(t *testing.T, s string) {
 	t.Helper()
+	// checkReaders gives parseNetURLAt the first "#" from a valid
+	// reference's layout.
+	if iri, err := uri.ParseIRI(s); err == nil {
+		var l layout
+		iriLayout(&l, s, &iri)
+		hash := -1
+		if l.fragment.ok {
+			hash = l.fragment.start - 1
+		}
+		if want := strings.IndexByte(s, '#'); hash != want {
+			t.Fatalf("%q: the layout's fragment begins after %d, the first \"#\" is at %d", s, hash, want)
+		}
+	}
 	want, werr := url.Parse(s)
 	got, gerr := parseNetURL(s)
 	if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
