@@ -387,7 +387,9 @@ func sortParams(b []byte, start int) []byte {
 	// Stable by the offset as the last key: pdqsort's O(n log n)
 	// comparisons and swaps, where SortStableFunc's in-place merges make
 	// O(n log² n) swaps (a 16 MiB query of 1.2 million parameters in
-	// reverse order: most of Normalize's time in memmove).
+	// reverse order: most of Normalize's time in memmove). internal/stable
+	// does the same for lists that hold no position, with an index and a
+	// copy that a parameter, which holds its offset, does not need.
 	slices.SortFunc(params, func(x, y param) int {
 		if c := compare(q[x.start:x.keyEnd], q[y.start:y.keyEnd]); c != 0 {
 			return c

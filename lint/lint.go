@@ -135,7 +135,8 @@ func parseNetURL(s string) (*url.URL, error) {
 
 // parseNetURLAt is parseNetURL with the offset of the first "#" in s, or
 // -1, known: a valid reference's layout has it (checkReaders), so that the
-// text is not searched again (3 % of Lint's time on a clean URL, pprof).
+// text is not searched again (Lint on a clean userbait URL: 5881 -> 5797
+// instructions, callgrind).
 func parseNetURLAt(s string, hash int) (*url.URL, error) {
 	if hash < 0 || hash == len(s)-1 {
 		return url.Parse(s)

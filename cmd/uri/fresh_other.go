@@ -9,7 +9,3 @@ func makeFresh(n, c int) []byte { return make([]byte, n, c) }
 // adviseHuge asks for huge pages for b's memory on Linux (see
 // fresh_linux.go).
 func adviseHuge(b []byte) {}
-
-// hugePage is what makeFresh may add to a capacity to reach a huge page
-// boundary on Linux: nothing here.
-const hugePage = 0
