@@ -339,7 +339,7 @@ func (c *checker) run() {
 		c.same = c.clean.s == s && c.facts&hasBackslash == 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1))
 	}
 	if !c.same {
-		c.br = browserLayout(c.clean.s, c.scheme)
+		browserLayout(&c.br, c.clean.s, c.scheme)
 	}
 
 	c.checkInvalid(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 )
 
 // codeCases holds, for every code, inputs that must produce it and near
@@ -412,5 +413,46 @@ func checkParseNetURL(t *testing.T, s string) {
 	got.User, w.User = nil, nil
 	if *got != w {
 		t.Fatalf("%q: %#v, url.Parse gives %#v", s, *got, w)
+	}
+}
+
+// TestBrowserLayout holds browserLayout to the URL Standard's parser (the
+// whatwg package, tested on the web-platform-tests): on special URLs whose
+// query and fragment hold nothing that parser percent-encodes, the layout's
+// query and fragment are the parser's, present or not, and a host of
+// lowercase letters is the parser's host. The path ends at the first "?" or
+// "#" (the standard's path state), whichever comes first.
+func TestBrowserLayout(t *testing.T) {
+	for _, s := range []string{
+		"file:///a/b?q#f", "file:///a#f?x", "file:///a?q?r#f#g", "file:///", "file:/x?y", "file:x#y",
+		"file://c:/x?y", "file://host/p#", "file:///a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p?x", "file:////x?",
+		"http:\\\\h\\p?q", "https:/h/p#x", "https:h?q#f", "http:///h/p/q/r/s/t/u/v/w/x/y/z#f?g",
+		"http://a@b:8/p?q#f", "ws:\\/h?", "wss:////h#", "ftp:/h/a.b/c?d=e&f=g#h",
+		"http://h/0123456789012345678901234567890123456789?#", "http://h#/p?q", "http://h?/p#q",
+	} {
+		w, err := whatwg.Parse(s)
+		if err != nil {
+			t.Fatalf("whatwg.Parse(%q): %v", s, err)
+		}
+		var l layout
+		browserLayout(&l, s, lowerScheme(s[:strings.IndexByte(s, ':')]))
+		if q, ok := w.Query(); l.query.ok != ok || l.query.of(s) != q {
+			t.Errorf("browserLayout(%q): query %v %q, the URL Standard %v %q", s, l.query.ok, l.query.of(s), ok, q)
+		}
+		if f, ok := w.Fragment(); l.fragment.ok != ok || l.fragment.of(s) != f {
+			t.Errorf("browserLayout(%q): fragment %v %q, the URL Standard %v %q", s, l.fragment.ok, l.fragment.of(s), ok, f)
+		}
+		if h := w.Hostname(); h != "" && strings.Trim(h, "abcdefghijklmnopqrstuvwxyz") == "" && l.host.of(s) != h {
+			t.Errorf("browserLayout(%q): host %q, the URL Standard %q", s, l.host.of(s), h)
+		}
+		end := len(s)
+		if l.query.ok {
+			end = l.query.start - 1
+		} else if l.fragment.ok {
+			end = l.fragment.start - 1
+		}
+		if l.path.end != end || strings.ContainsAny(l.path.of(s), "?#") {
+			t.Errorf("browserLayout(%q): path %+v %q does not end at the first \"?\" or \"#\"", s, l.path, l.path.of(s))
+		}
 	}
 }

@@ -18,7 +18,8 @@ func Redact(s string) string {
 	}
 	c := &checker{in: s, facts: scanFacts(s)}
 	c.cleanInput()
-	b := browserLayout(c.clean.s, strings.ToLower(c.rfcSchemeOf(c.clean.s)))
+	var b layout
+	browserLayout(&b, c.clean.s, strings.ToLower(c.rfcSchemeOf(c.clean.s)))
 	if b.userinfo.ok {
 		if k, ok := passwordAt(b.userinfo.of(c.clean.s)); ok {
 			// Back to offsets in s: the span may hold removed tabs.
