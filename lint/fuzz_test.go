@@ -5,14 +5,17 @@ import (
 	"testing"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 )
 
 // FuzzLint checks what Lint promises for any string: no panic, findings
 // inside the input, each code at most once per component, every finding
 // with a known code, a severity and a message; and that Redact leaves no
-// password behind and is idempotent; and that iriLayout places a valid
-// reference's components where rfcLayout finds them. The seeds are every input of the
-// code table.
+// password behind and is idempotent; that iriLayout places a valid
+// reference's components where rfcLayout finds them; and that
+// browserLayout finds the query and fragment of a special URL where the
+// URL Standard's parser does, when it holds nothing that parser
+// percent-encodes. The seeds are every input of the code table.
 func FuzzLint(f *testing.F) {
 	for _, tc := range codeCases {
 		for _, s := range append(tc.must, tc.near...) {
@@ -63,8 +66,25 @@ func FuzzLint(f *testing.F) {
 				t.Fatalf("iriLayout(%q) = %+v, rfcLayout gives %+v", s, il, rl)
 			}
 		}
+		if strings.Trim(s, layoutSafe) == "" {
+			if w, err := whatwg.Parse(s); err == nil && w.Special() {
+				var l layout
+				browserLayout(&l, s, lowerScheme(s[:strings.IndexByte(s, ':')]))
+				q, qok := w.Query()
+				f, fok := w.Fragment()
+				if l.query.ok != qok || l.query.of(s) != q || l.fragment.ok != fok || l.fragment.of(s) != f {
+					t.Fatalf("browserLayout(%q): query %v %q, fragment %v %q; the URL Standard %v %q, %v %q",
+						s, l.query.ok, l.query.of(s), l.fragment.ok, l.fragment.of(s), qok, q, fok, f)
+				}
+			}
+		}
 	})
 }
+
+// layoutSafe holds the bytes that the URL Standard's parser leaves as they
+// are in a special URL's query and fragment (outside its percent-encode
+// sets for them) and that strip nothing before parsing.
+const layoutSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/\\?#:@.-_~!$&()*+,;=%"
 
 // FuzzParseNetURL holds parseNetURL to url.Parse on any string, the
 // fragment aside (checkParseNetURL).
