@@ -1,0 +1,51 @@
+#!/bin/sh
+# Counts the instructions of lint.Lint and of net/url.Parse on the clean
+# lines of each URL list (those on which Lint finds nothing) under
+# valgrind's callgrind, and prints their ratio: issue 11's target (a clean
+# URL costs no more than two net/url.Parse calls) in a measure that is the
+# same on any machine and under any load. Time is measured by the lint
+# package's BenchmarkLint; see BENCHMARKS.md, "Lint".
+#
+# Usage, from anywhere in the checkout:
+#
+#	bench/lintinstr.sh               # the four real lists
+#	bench/lintinstr.sh FILE...       # other lists
+#
+# Environment: URI_BENCH_DATA (URL list directory, default
+# ../shared/data/urls from the module root).
+#
+# The garbage collector is off (GOGC=off), so that the count is the work
+# of the calls and comes out the same on every run (the collector's work
+# depends on when it runs; both sides allocate the same, net/url's URL).
+# The loop's own instructions (lintinstr none) are subtracted from both.
+set -eu
+cd "$(dirname "$0")"
+DATA=${URI_BENCH_DATA:-../../shared/data/urls}
+command -v valgrind >/dev/null || { echo "lintinstr.sh: valgrind is not installed" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/lintinstr" ./lintinstr
+if [ $# -eq 0 ]; then
+	set -- "$DATA/node_files.txt" "$DATA/isaacs_files.txt" "$DATA/kasztp.txt" "$DATA/userbait.txt"
+fi
+
+# count FILE MODE prints the instructions counted in measure.
+count() {
+	GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \
+		--toggle-collect=main.measure --callgrind-out-file="$tmp/out" \
+		"$tmp/lintinstr" "$1" "$2" >"$tmp/log" 2>&1
+	sed -n 's/.*I *refs: *//p' "$tmp/log" | tr -d ,
+}
+
+echo "| list | clean lines | Lint | net/url.Parse | Lint / net/url.Parse |"
+echo "|---|---:|---:|---:|---:|"
+for f in "$@"; do
+	n=$("$tmp/lintinstr" "$f" none | cut -d' ' -f1)
+	base=$(count "$f" none)
+	l=$(count "$f" lint)
+	u=$(count "$f" neturl)
+	awk -v f="$(basename "$f" .txt)" -v n="$n" -v b="$base" -v l="$l" -v u="$u" 'BEGIN {
+		calls = 3 * n
+		printf "| %s | %d | %.0f | %.0f | %.2f |\n", f, n, (l - b) / calls, (u - b) / calls, (l - b) / (u - b)
+	}'
+done
