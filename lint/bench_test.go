@@ -7,7 +7,8 @@ package lint
 // 11 is about (a clean URL costs no more than two net/url.Parse calls).
 // Besides ns/op each reports cpu-ns/op, the process's CPU time per URL,
 // steadier than wall time on a shared machine. Only benchmarks read the
-// lists, which are not in testdata/.
+// lists, which are not in testdata/. The same comparison in instructions,
+// which do not depend on the machine: bench/lintinstr.sh.
 //
 //	go test -run '^$' -bench Lint -cpu 1 -count 8 ./lint | tee l.txt
 //	benchstat -col /lib l.txt
