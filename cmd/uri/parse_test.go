@@ -747,12 +747,16 @@ func TestAppendSegmentsJSON(t *testing.T) {
 
 // writeParseJSONParts, which parse --json uses for inputs of a megabyte and
 // more, writes the same line as writeParseJSONURI, whatever component is
-// long, and whether it spills to the output or not.
+// long, and whether it spills to the output or not; and writeParseJSONURI
+// writes it too for a URI that is not of the input's memory (which it
+// does not copy its components from).
 func TestParseJSONParts(t *testing.T) {
 	long := func(unit string, n int) string { return strings.Repeat(unit, n/len(unit)+1) }
 	inputs := []string{
 		"http://a/", "foo://example.com:8042/over/there?name=ferret#nose", "", "a", "//h", "/", "?", "#",
 		"mailto:x@y", "http://[::1]:80/p/../q?x#y", "http://u:p@h/", "file:///tmp/a%20b", "s:a:b/c//d/",
+		"http://h:/", "//@h:", "s:?#", "s://[v7.a:b]:65536?", "//1.2.3.4:8#", "s://h/" + long("0123456789abcdef/", 100) + "?#x",
+		"a-much-longer-scheme+with.dots://a-much-longer-userinfo:with-a-password@a.much.longer.host.name:12345/p",
 		"http://a/" + long("b/", 3<<20), "http://" + long("ab.", 2<<20) + "/p", "http://" + long("u:", 1<<20) + "@h/",
 		"/p?" + long("k=v&", 2<<20) + "#f", "x:" + long("/./", 1<<20), "//h#" + long("f/?", 1<<20),
 		long("%41", 1<<20), "http://[" + "::1" + "]/" + long("a", 5<<20),
@@ -771,6 +775,13 @@ func TestParseJSONParts(t *testing.T) {
 		e.out.Flush()
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Errorf("%.40q (%d bytes): parts write %d bytes, writeParseJSONURI %d, or they differ", in, len(in), got.Len(), want.Len())
+		}
+		got.Reset()
+		e = newEnv(nil, &got, io.Discard, terminal{})
+		writeParseJSONURI(&e.sink, strings.Clone(in), u)
+		e.out.Flush()
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("%.40q (%d bytes): with the input in other memory, writeParseJSONURI writes %d bytes, not %d, or they differ", in, len(in), got.Len(), want.Len())
 		}
 		if !json.Valid(bytes.TrimSuffix(got.Bytes(), []byte("\n"))) {
 			t.Errorf("%.40q: not one JSON value", in)
