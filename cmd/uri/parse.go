@@ -219,17 +219,24 @@ func writeParseJSON[T components](s *sink, in string, u T) {
 // end so far; a component is read at most 15 bytes past the input's copy,
 // which is inside the line. The reads never reach what the same word
 // writes: the first component is written 22 bytes after the input's copy
-// ends. The room is asked for before u is first read: u, too large for
-// registers, is stored on the stack as it arrives and copied whole for
-// each accessor, and the first copy, right after the stores, waited on
-// them (the hottest instruction of the line under perf: 7.6 % of
-// parse --json's samples, 3.8 % after the move).
+// ends. The room of a line of up to 4 KiB is asked for as 5*len(in) +
+// 320, before u is first read: u, too large for registers, is stored on
+// the stack as it arrives and copied whole for each accessor, and the
+// first copy, right after the stores, waited on them (the hottest
+// instruction of the line under perf: 7.6 % of parse --json's samples,
+// 3.8 % after the move).
 func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	if len(in) >= giveLine {
 		writeParseJSONParts(s, in, u) // a long line, in parts
 		return
 	}
 	size := 5*len(in) + 320 + lineKeySize
+	if len(in) > 1<<12 {
+		// A longer line asks for the room its path needs, as much as
+		// it did before: 5 times a 16 KiB input would not fit in the
+		// output's buffer (64 KiB), where the line is built.
+		size = 2*len(in) + 3*len(u.Path()) + 320 + lineKeySize
+	}
 	j := s.startLine(size)
 	if !sameMemory(u.String(), in) {
 		// A URI that is not of in's memory (no caller makes one),

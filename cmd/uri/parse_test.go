@@ -757,6 +757,7 @@ func TestParseJSONParts(t *testing.T) {
 		"mailto:x@y", "http://[::1]:80/p/../q?x#y", "http://u:p@h/", "file:///tmp/a%20b", "s:a:b/c//d/",
 		"http://h:/", "//@h:", "s:?#", "s://[v7.a:b]:65536?", "//1.2.3.4:8#", "s://h/" + long("0123456789abcdef/", 100) + "?#x",
 		"a-much-longer-scheme+with.dots://a-much-longer-userinfo:with-a-password@a.much.longer.host.name:12345/p",
+		"http://h/?" + long("q", 10<<10) + "#f", "http://h/" + long("p/", 10<<10) + "?q", "//" + long("h", 200<<10) + "/" + long("p", 200<<10),
 		"http://a/" + long("b/", 3<<20), "http://" + long("ab.", 2<<20) + "/p", "http://" + long("u:", 1<<20) + "@h/",
 		"/p?" + long("k=v&", 2<<20) + "#f", "x:" + long("/./", 1<<20), "//h#" + long("f/?", 1<<20),
 		long("%41", 1<<20), "http://[" + "::1" + "]/" + long("a", 5<<20),
