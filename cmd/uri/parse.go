@@ -271,9 +271,7 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	switch {
 	case u.HasUserinfo():
 		userinfo := u.Userinfo()
-		n = keyLineUserinfo.put(p, n)
-		n = putWords(p, n, at(userinfo), len(userinfo))
-		n = keyLineHost.put(p, n)
+		n = putPart(p, n, &keyLineUserinfo, at(userinfo), len(userinfo), &keyLineHost)
 	case u.HasAuthority():
 		n = keyLineNoUserinfo.put(p, n)
 	default:
@@ -288,9 +286,7 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 		n = hostTypeKeys[kind&7].put(p, n)
 		if u.HasPort() {
 			port := u.Port()
-			n = keyLineQuote.put(p, n)
-			n = putWords(p, n, at(port), len(port))
-			n = keyLinePath.put(p, n)
+			n = putPart(p, n, &keyLineQuote, at(port), len(port), &keyLinePath)
 		} else {
 			n = keyLineNullPath.put(p, n)
 		}
@@ -301,17 +297,13 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	n = len(b)
 	if u.HasQuery() {
 		query := u.Query()
-		n = keyLineQuery.put(p, n)
-		n = putWords(p, n, at(query), len(query))
-		n = keyLineFragment.put(p, n)
+		n = putPart(p, n, &keyLineQuery, at(query), len(query), &keyLineFragment)
 	} else {
 		n = keyLineNoQuery.put(p, n)
 	}
 	if u.HasFragment() {
 		fragment := u.Fragment()
-		n = keyLineQuote.put(p, n)
-		n = putWords(p, n, at(fragment), len(fragment))
-		n = keyLineQuote.put(p, n)
+		n = putPart(p, n, &keyLineQuote, at(fragment), len(fragment), &keyLineQuote)
 	} else {
 		n = keyLineNull.put(p, n)
 	}
@@ -322,6 +314,12 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 // sameMemory reports whether a and b are the same bytes of memory.
 func sameMemory(a, b string) bool {
 	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+// putPart writes at p+n the key before, the l bytes at p+from (see
+// putWords) and the key after, and returns the index after them.
+func putPart(p unsafe.Pointer, n int, before *lineKey, from, l int, after *lineKey) int {
+	return after.put(p, putWords(p, before.put(p, n), from, l))
 }
 
 // putWords copies the l bytes at p+from to p+n, 16 at a time, and returns
