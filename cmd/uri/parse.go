@@ -214,17 +214,20 @@ func writeParseJSON[T components](s *sink, in string, u T) {
 //
 // The room: the line is at most 2*len(in) + 3*len(path) + 320 bytes (the
 // input and its components twice its length, appendSegmentsJSON three
-// times the path's, the keys and nulls less than 320), so at most
-// 5*len(in) + 320, and a word is written at most 48 bytes past the line's
-// end so far; a component is read at most 15 bytes past the input's copy,
-// which is inside the line. The reads never reach what the same word
-// writes: the first component is written 22 bytes after the input's copy
-// ends. The room of a line of up to 4 KiB is asked for as 5*len(in) +
-// 320, before u is first read: u, too large for registers, is stored on
-// the stack as it arrives and copied whole for each accessor, and the
-// first copy, right after the stores, waited on them (the hottest
+// times the path's, the keys and nulls less than 320: TestLineKeysRoom),
+// so at most 5*len(in) + 320, and a key's word is written at most
+// lineKeySize bytes past the line's end so far, which the room asked for
+// adds; a component is read at most 15 bytes past the input's copy, which
+// is inside the line. The reads never reach what the same word writes:
+// the first component is written 22 bytes after the input's copy ends.
+// The room of a line of up to 4 KiB is asked for as 5*len(in) + 320 +
+// lineKeySize, before u is first read: u, too large for registers, is
+// stored on the stack as it arrives and copied whole for each accessor,
+// and the first copy, right after the stores, waited on them (the hottest
 // instruction of the line under perf: 7.6 % of parse --json's samples,
-// 3.8 % after the move).
+// 3.8 % after the move). A longer line asks for what its path needs: from
+// about 13 KiB, 5 times the input would not fit in the output's 64 KiB
+// buffer, where the line is built, and a few KiB ask little of it.
 func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	if len(in) >= giveLine {
 		writeParseJSONParts(s, in, u) // a long line, in parts
@@ -232,10 +235,7 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	}
 	size := 5*len(in) + 320 + lineKeySize
 	if len(in) > 1<<12 {
-		// A longer line asks for the room its path needs, as much as
-		// it did before: 5 times a 16 KiB input would not fit in the
-		// output's buffer (64 KiB), where the line is built.
-		size = 2*len(in) + 3*len(u.Path()) + 320 + lineKeySize
+		size = 2*len(in) + 3*len(u.Path()) + 320 + lineKeySize // see above
 	}
 	j := s.startLine(size)
 	if !sameMemory(u.String(), in) {

@@ -789,3 +789,35 @@ func TestParseJSONParts(t *testing.T) {
 		}
 	}
 }
+
+// TestLineKeysRoom holds writeParseJSONURI's room to its reckoning: the
+// keys, nulls and quotes of a line, in the longest combination its
+// branches can write, and endJSON's "}\n", take less than the 320 bytes
+// that the room adds to the input and its components (the words written
+// whole take lineKeySize more, which the room adds too). A longer key
+// would let the line's words write past the room.
+func TestLineKeysRoom(t *testing.T) {
+	l := func(ks ...*lineKey) (n int) {
+		for _, k := range ks {
+			n += k.n
+		}
+		return n
+	}
+	hostType := 0
+	for i := range hostTypeKeys {
+		hostType = max(hostType, hostTypeKeys[i].n)
+	}
+	authority := max(l(&keyLineUserinfo, &keyLineHost), l(&keyLineNoUserinfo)) + hostType +
+		max(l(&keyLineQuote, &keyLinePath), l(&keyLineNullPath))
+	fixed := l(&keyLineInput) +
+		max(l(&keyLineScheme, &keyLineQuote), l(&keyLineNoScheme)) +
+		max(authority, l(&keyLineNoAuthority, &keyLineNoPort)) +
+		l(&keyLineSegments) + len(`""`) + // the segments' quotes (appendSegmentsJSON)
+		max(l(&keyLineQuery, &keyLineFragment), l(&keyLineNoQuery)) +
+		max(l(&keyLineQuote, &keyLineQuote), l(&keyLineNull)) +
+		len("}\n")
+	if fixed >= 320 {
+		t.Errorf("a line's keys take up to %d bytes; writeParseJSONURI's room allows 320", fixed)
+	}
+	t.Logf("a line's keys take up to %d bytes of 320", fixed)
+}
