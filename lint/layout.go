@@ -42,14 +42,7 @@ type layout struct {
 // query, so the split is a few byte searches (IndexByte), not a loop.
 func rfcLayout(s string) layout {
 	var l layout
-	f := strings.IndexByte(s, '#')
-	if f < 0 {
-		f = len(s)
-	}
-	q := strings.IndexByte(s[:f], '?')
-	if q < 0 {
-		q = f
-	}
+	q, f := queryAndFragment(s, 0)
 	i := 0
 	if k := strings.IndexByte(s[:q], ':'); k > 0 && strings.IndexByte(s[:k], '/') < 0 {
 		l.scheme = span{0, k, true}
@@ -63,13 +56,7 @@ func rfcLayout(s string) layout {
 		l.splitAuthority(s, i+2, end)
 		i = end
 	}
-	l.path = span{i, q, true}
-	if q < f {
-		l.query = span{q + 1, f, true}
-	}
-	if f < len(s) {
-		l.fragment = span{f + 1, len(s), true}
-	}
+	l.tail(s, i, q, f)
 	return l
 }
 
@@ -217,18 +204,41 @@ func (l *layout) splitAuthority(s string, start, end int) {
 
 // rest fills the path, query and fragment of l from s[i:].
 func (l *layout) rest(s string, i int) {
-	pe := i + indexPathEnd(s[i:])
-	l.path = span{i, pe, true}
-	if pe < len(s) && s[pe] == '?' {
-		qe := len(s)
-		if k := strings.IndexByte(s[pe:], '#'); k >= 0 {
-			qe = pe + k
-		}
-		l.query = span{pe + 1, qe, true}
-		pe = qe
+	q, f := queryAndFragment(s, i)
+	l.tail(s, i, q, f)
+}
+
+// queryAndFragment returns where, from s[i:] on, the query and the
+// fragment begin, their delimiters' indexes: f of the first "#", or
+// len(s), and q of the first "?" before it, or f. That is where the path
+// ends (RFC 3986, section 3: no component before the fragment holds a "#",
+// none before the query a "?"; the URL Standard's path and query states
+// end there too). Two IndexByte searches, which pass many bytes a step: a
+// loop over the bytes made the long paths of "file:///" URLs, which Lint
+// lays out as browsers do too, the most of Lint's own work
+// (isaacs_files.txt under callgrind: layout.rest 692 -> 63 instructions a
+// URL).
+func queryAndFragment(s string, i int) (q, f int) {
+	f = len(s)
+	if k := strings.IndexByte(s[i:], '#'); k >= 0 {
+		f = i + k
 	}
-	if pe < len(s) && s[pe] == '#' {
-		l.fragment = span{pe + 1, len(s), true}
+	q = f
+	if k := strings.IndexByte(s[i:f], '?'); k >= 0 {
+		q = i + k
+	}
+	return q, f
+}
+
+// tail fills the path s[i:q], the query and the fragment of l, their
+// delimiters at q and f as queryAndFragment finds them.
+func (l *layout) tail(s string, i, q, f int) {
+	l.path = span{i, q, true}
+	if q < f {
+		l.query = span{q + 1, f, true}
+	}
+	if f < len(s) {
+		l.fragment = span{f + 1, len(s), true}
 	}
 }
 
@@ -290,23 +300,6 @@ var (
 	setBrAuthEnd = newByteSet("/\\?#")
 	setUserDelim = newByteSet("@:")
 )
-
-// indexPathEnd returns the index of the first "?" or "#" in s, or len(s):
-// where a path ends (RFC 3986, section 3.3; the URL Standard's path state).
-// Two IndexByte searches, which pass many bytes a step, where indexSet
-// passes one: on the long paths of "file:///" URLs, whose three slashes
-// make Lint lay them out as browsers do, layout.rest was the most of Lint's
-// own work (isaacs_files.txt under callgrind: 692 -> 63 instructions a
-// URL).
-func indexPathEnd(s string) int {
-	if k := strings.IndexByte(s, '#'); k >= 0 {
-		s = s[:k]
-	}
-	if k := strings.IndexByte(s, '?'); k >= 0 {
-		return k
-	}
-	return len(s)
-}
 
 // indexSet returns the index of the first byte of s in set, or -1: what
 // strings.IndexAny does, without building its set on every call.
