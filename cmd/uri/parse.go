@@ -423,17 +423,6 @@ func writeParseJSONParts(s *sink, in string, u uri.URI) {
 	s.endJSON(j)
 }
 
-// appendPlainOrNull appends v between quotes, as it is, or null when it is
-// absent.
-func appendPlainOrNull(b []byte, v string, present bool) []byte {
-	if !present {
-		return append(b, "null"...)
-	}
-	b = append(b, '"')
-	b = append(b, v...)
-	return append(b, '"')
-}
-
 // appendSegmentsJSON appends the segments of a URI's path as the strings
 // of a JSON array: the path between quotes with every "/" written "\",\"".
 // On real URLs, whose segments are short, a strings.IndexByte call per
