@@ -25,61 +25,6 @@ import (
 // from parsing the result again. A [Builder] makes several edits with one
 // allocation.
 
-// Indices of the components, in the order they are written.
-const (
-	iScheme = iota
-	iUserinfo
-	iHost
-	iPort
-	iPath
-	iQuery
-	iFragment
-	numComps
-)
-
-// span returns where component c of u is written, its delimiters included.
-func (u *URI) span(c int) (start, end int) {
-	switch c {
-	case iScheme:
-		return 0, u.schemeEnd
-	case iUserinfo:
-		if u.HasAuthority() {
-			return u.schemeEnd + 2, u.hostStart
-		}
-		return u.hostStart, u.hostStart
-	case iHost:
-		return u.hostStart, u.hostEnd
-	case iPort:
-		return u.hostEnd, u.pathStart
-	case iPath:
-		return u.pathStart, u.queryStart
-	case iQuery:
-		return u.queryStart, u.fragStart
-	}
-	return u.fragStart, len(u.s)
-}
-
-// offsetsOf returns the offsets of a text made of components of lengths l,
-// delimiters included, with "//" after the scheme when auth is set. This,
-// the parser, (*URI).shift and [Builder.Build] (which notes where each
-// component ends as it writes it) are the only code that computes offsets.
-func offsetsOf(l *[numComps]int, auth bool, kind HostKind) offsets {
-	o := offsets{kind: kind}
-	o.schemeEnd = l[iScheme]
-	i := o.schemeEnd
-	if auth {
-		i += 2 + l[iUserinfo]
-	} else {
-		o.kind = HostNone
-	}
-	o.hostStart = i
-	o.hostEnd = i + l[iHost]
-	o.pathStart = o.hostEnd + l[iPort]
-	o.queryStart = o.pathStart + l[iPath]
-	o.fragStart = o.queryStart + l[iQuery]
-	return o
-}
-
 // The single edits below take their text as arguments and change their
 // receiver in place: a URI is a struct of 72 bytes, and copying one that
 // was just written costs store-forwarding stalls, which showed as a third
@@ -113,7 +58,7 @@ func (u *URI) edit(c int, pre byte, text string, cs charset, post byte) {
 		t = append(t, post)
 	}
 	t = append(t, u.s[b:]...)
-	u.shift(bytesString(t), c, n-(b-a))
+	u.replace(bytesString(t), c, n-(b-a))
 }
 
 // splice writes component c of u as the delimiter pre (0 for none), then
@@ -144,7 +89,7 @@ func (u *URI) splice(c int, pre byte, text string, post byte) {
 		t = append(t, post)
 	}
 	t = append(t, u.s[b:]...)
-	u.shift(bytesString(t), c, n-(b-a))
+	u.replace(bytesString(t), c, n-(b-a))
 }
 
 // putSegments writes the path of u as segs joined by "/", the first in
@@ -157,7 +102,7 @@ func (u *URI) putSegments(segs []string, cs, first charset) {
 	sb.WriteString(u.s[:a])
 	writeSegments(&sb, segs, cs, first)
 	sb.WriteString(u.s[b:])
-	u.shift(sb.String(), iPath, n-(b-a))
+	u.replace(sb.String(), iPath, n-(b-a))
 }
 
 // segmentsLen returns the length of segs written by writeSegments.
@@ -194,16 +139,16 @@ func (u *URI) remove(c int) {
 	a, b := u.span(c)
 	switch {
 	case a == 0:
-		u.shift(u.s[b:], c, a-b)
+		u.replace(u.s[b:], c, a-b)
 	case b == len(u.s):
-		u.shift(u.s[:a], c, a-b)
+		u.replace(u.s[:a], c, a-b)
 	default:
 		// One allocation, written once (a string concatenation costs a
 		// third more instructions, callgrind).
 		t := make([]byte, 0, len(u.s)-(b-a))
 		t = append(t, u.s[:a]...)
 		t = append(t, u.s[b:]...)
-		u.shift(bytesString(t), c, a-b)
+		u.replace(bytesString(t), c, a-b)
 	}
 }
 
@@ -211,34 +156,6 @@ func (u *URI) remove(c int) {
 func (u *URI) putPortNumber(port uint16) {
 	var buf [5]byte
 	u.splice(iPort, ':', string(appendPort(buf[:0], port)), 0)
-}
-
-// shift makes s, which is u's text with component c changed by d bytes in
-// length, the text of u: the offsets after c move by d and the others stay.
-// It changes u in place, field by field: the edits work on a copy of their
-// receiver, and writing a new URI value then copying it costs
-// store-forwarding stalls (see edit).
-func (u *URI) shift(s string, c, d int) {
-	u.s = s
-	switch c {
-	case iScheme:
-		u.schemeEnd += d
-		fallthrough
-	case iUserinfo:
-		u.hostStart += d
-		fallthrough
-	case iHost:
-		u.hostEnd += d
-		fallthrough
-	case iPort:
-		u.pathStart += d
-		fallthrough
-	case iPath:
-		u.queryStart += d
-		fallthrough
-	case iQuery:
-		u.fragStart += d
-	}
 }
 
 // editHost sets the host of u to text written in charset cs, between
@@ -253,7 +170,7 @@ func (u *URI) editHost(text string, cs charset, brackets bool, kind HostKind) er
 		*u = v
 		return err
 	}
-	u.kind = kind
+	u.endHost(int(u.hostEnd), kind)
 	switch {
 	case brackets:
 		u.splice(iHost, '[', text, ']')
@@ -784,13 +701,13 @@ type Builder struct {
 	base URI
 	// parts[c] is what Build writes for component c: the base's text, with
 	// its delimiters, until a setter replaces it.
-	parts [numComps]part
-	segs  []string   // the path, for csSegments
-	segCS charset    // how segs, or the segment of csAppend, are escaped
-	port  uint16     // the port, for csNumber
-	auth  pieceState // pieceSet adds an authority, pieceRemove removes it
-	kind  HostKind   // of a host set
-	err   error
+	parts    [numComps]part
+	segs     []string   // the path, for csSegments
+	segCS    charset    // how segs, or the segment of csAppend, are escaped
+	port     uint16     // the port, for csNumber
+	auth     pieceState // pieceSet adds an authority, pieceRemove removes it
+	hostKind HostKind   // of a host set
+	err      error
 }
 
 // pieceState tells what a part does to its component.
@@ -891,15 +808,10 @@ func (u URI) Builder() *Builder {
 // with its delimiters (the userinfo's "//" is Build's to write).
 func (b *Builder) start(u URI) {
 	b.base = u
-	user := u.hostStart
-	if u.HasAuthority() {
-		user = u.schemeEnd + 2
-	}
-	from := [numComps]int{0, user, u.hostStart, u.hostEnd, u.pathStart, u.queryStart, u.fragStart}
-	to := [numComps]int{u.schemeEnd, u.hostStart, u.hostEnd, u.pathStart, u.queryStart, u.fragStart, len(u.s)}
 	for c := range b.parts {
 		p := &b.parts[c]
-		p.set(u.s[from[c]:to[c]], to[c]-from[c], partRaw, 0, 0)
+		from, to := u.span(c)
+		p.set(u.s[from:to], to-from, partRaw, 0, 0)
 		p.state = pieceKeep
 	}
 }
@@ -954,7 +866,7 @@ func (b *Builder) SetAuthority(authority string) *Builder {
 	if err == nil && end < len(authority) {
 		// A "/", "?" or "#" ends an authority, so cannot be in one.
 		comp := ComponentHost
-		if o.hostEnd < end {
+		if int(o.hostEnd) < end {
 			comp = ComponentPort
 		}
 		err = newError(authority, end, comp, ErrInvalidCharacter)
@@ -968,7 +880,7 @@ func (b *Builder) SetAuthority(authority string) *Builder {
 	}
 	b.setHost(authority[o.hostStart:o.hostEnd], csRaw, false, o.kind)
 	b.drop(iPort)
-	if o.hostEnd < len(authority) {
+	if int(o.hostEnd) < len(authority) {
 		b.put(iPort, authority[o.hostEnd+1:])
 	}
 	return b
@@ -1023,7 +935,7 @@ func (b *Builder) SetAddr(a netip.Addr) *Builder {
 }
 
 func (b *Builder) setHost(text string, cs charset, brackets bool, kind HostKind) *Builder {
-	b.auth, b.kind = pieceSet, kind
+	b.auth, b.hostKind = pieceSet, kind
 	m := len(text)
 	var pre, post byte
 	if brackets {
@@ -1189,18 +1101,11 @@ func (b *Builder) Build() (v URI, err error) {
 	if auth {
 		n += 2 // "//"
 	}
+	if uint(n) > MaxTextLength {
+		return URI{}, errTextTooLong()
+	}
 	v.s = bytesString(b.appendAll(make([]byte, 0, n), auth, pathCS, firstCS, &v))
 	return v, nil
-}
-
-// hostOf sets the host kind of v, which Build wrote.
-func (b *Builder) hostOf(v *URI, auth bool) {
-	if auth {
-		v.kind = b.base.kind
-		if b.parts[iHost].state == pieceSet {
-			v.kind = b.kind
-		}
-	}
 }
 
 // noAuthority is the error of a userinfo or port set without an authority.
@@ -1295,8 +1200,8 @@ func (b *Builder) buildSmall(v *URI, auth bool, pathCS, firstCS charset) {
 // spliceBuf is the size of buildSmall's stack buffer.
 const spliceBuf = 256
 
-// appendAll appends what Build writes to t, and sets the offsets and the
-// host of v to match. The parts are unrolled, as in Build, and those written
+// appendAll appends what Build writes to t and marks v's layout as it goes
+// (the writer's marks: a writer struct here makes t escape). The parts are unrolled, as in Build, and those written
 // as they are appended in place (a call for each cost Build-decoded 1967
 // instructions instead of 1898, callgrind; a loop over the parts, 1990).
 func (b *Builder) appendAll(t []byte, auth bool, pathCS, firstCS charset, v *URI) []byte {
@@ -1306,46 +1211,51 @@ func (b *Builder) appendAll(t []byte, auth bool, pathCS, firstCS charset, v *URI
 	} else {
 		t = b.appendPart(t, q, pathCS, firstCS)
 	}
-	v.schemeEnd = len(t)
+	v.endScheme(len(t))
 	if auth {
+		// Without an authority, userinfo, host and port are empty or
+		// removed (see Build), and nothing is written or marked.
 		t = append(t, '/', '/')
+		if q := &p[iUserinfo]; q.cs == partRaw {
+			t = appendRaw(t, q)
+		} else {
+			t = b.appendPart(t, q, pathCS, firstCS)
+		}
+		v.endUserinfo(len(t))
+		if q := &p[iHost]; q.cs == partRaw {
+			t = appendRaw(t, q)
+		} else {
+			t = b.appendPart(t, q, pathCS, firstCS)
+		}
+		kind := b.base.kind
+		if p[iHost].state == pieceSet {
+			kind = b.hostKind
+		}
+		v.endHost(len(t), kind)
+		if q := &p[iPort]; q.cs == partRaw {
+			t = appendRaw(t, q)
+		} else {
+			t = b.appendPart(t, q, pathCS, firstCS)
+		}
+		v.endAuthority(len(t))
 	}
-	if q := &p[iUserinfo]; q.cs == partRaw {
-		t = appendRaw(t, q)
-	} else {
-		t = b.appendPart(t, q, pathCS, firstCS)
-	}
-	v.hostStart = len(t)
-	if q := &p[iHost]; q.cs == partRaw {
-		t = appendRaw(t, q)
-	} else {
-		t = b.appendPart(t, q, pathCS, firstCS)
-	}
-	v.hostEnd = len(t)
-	if q := &p[iPort]; q.cs == partRaw {
-		t = appendRaw(t, q)
-	} else {
-		t = b.appendPart(t, q, pathCS, firstCS)
-	}
-	v.pathStart = len(t)
 	if q := &p[iPath]; q.cs == partRaw {
 		t = appendRaw(t, q)
 	} else {
 		t = b.appendPart(t, q, pathCS, firstCS)
 	}
-	v.queryStart = len(t)
+	v.endPath(len(t))
 	if q := &p[iQuery]; q.cs == partRaw {
 		t = appendRaw(t, q)
 	} else {
 		t = b.appendPart(t, q, pathCS, firstCS)
 	}
-	v.fragStart = len(t)
+	v.endQuery(len(t))
 	if q := &p[iFragment]; q.cs == partRaw {
 		t = appendRaw(t, q)
 	} else {
 		t = b.appendPart(t, q, pathCS, firstCS)
 	}
-	b.hostOf(v, auth)
 	return t
 }
 

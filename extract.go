@@ -222,7 +222,7 @@ func (x Extractor) stream(r io.Reader, chunk int) iter.Seq2[Match, error] {
 				if st == done {
 					return
 				}
-				m.u = newURI(strings.Clone(m.u.s), m.u.offsets)
+				m.u.s = strings.Clone(m.u.s)
 				if !yield(m.match(base), nil) {
 					return
 				}

@@ -33,12 +33,22 @@ func TestInlining(t *testing.T) {
 		"isAuthorityEnd",
 		"unhex",
 		// The entry points, so that the caller's frame receives the result
-		// that parseRule writes in place, and the one constructor.
+		// that parseRule writes in place.
 		"Parse",
 		"ParseURI",
 		"ParseAbsolute",
 		"ParseRelative",
-		"newURI",
+		// The one writer: its marks, which the parser and every writer of
+		// a value call for each component.
+		"(*offsets).endScheme",
+		"(*offsets).endUserinfo",
+		"(*offsets).endHost",
+		"(*offsets).endAuthority",
+		"(*offsets).endPath",
+		"(*offsets).endQuery",
+		"(*offsets).shift",
+		"(*writer).put",
+		"(*writer).done",
 		// The accessors: offsets and a slice expression each.
 		"URI.String",
 		"URI.IsRelative",

@@ -364,29 +364,31 @@ func (o Options) ToURI(i IRI) (URI, error) {
 	if firstNonASCII(u.s) == len(u.s) {
 		return *u, nil
 	}
-	auth := u.HasAuthority()
-	kind := u.kind
-	var l [numComps]int
-	b := make([]byte, 0, len(u.s)+len(u.s)/2)
-	for c := range l {
-		if c == iUserinfo && auth {
-			b = append(b, '/', '/')
+	var v URI
+	w := writer{t: make([]byte, 0, len(u.s)+len(u.s)/2)}
+	for c := range numComps {
+		if c == iUserinfo && u.HasAuthority() {
+			w.slashes()
 		}
 		start, end := u.span(c)
-		n := len(b)
+		n := len(w.t)
+		kind := u.kind
 		if c == iHost && kind == HostRegName && firstNonASCII(u.s[start:end]) < end-start {
 			host, err := o.IDNA.hostToASCII(u.s, start, end)
 			if err != nil {
 				return URI{}, err
 			}
-			b = appendEscape(b, host, charset(EscapeHost))
-			kind = regNameKind(string(b[n:]), 0, len(b)-n)
+			w.t = appendEscape(w.t, host, charset(EscapeHost))
+			kind = regNameKind(string(w.t[n:]), 0, len(w.t)-n)
 		} else {
-			b = appendNonASCIIEscaped(b, u.s[start:end])
+			w.t = appendNonASCIIEscaped(w.t, u.s[start:end])
 		}
-		l[c] = len(b) - n
+		w.end(c, u.HasAuthority(), kind)
 	}
-	return newURI(string(b), offsetsOf(&l, auth, kind)), nil
+	if err := w.done(&v); err != nil {
+		return URI{}, err
+	}
+	return v, nil
 }
 
 // IRIToURI parses s as an IRI reference with o's options and maps it to a
@@ -444,26 +446,29 @@ func (u URI) ToIRI() IRI {
 	if !u.hasIRIForm() {
 		return IRI{u}
 	}
-	auth := u.HasAuthority()
-	var l [numComps]int
-	b := make([]byte, 0, len(u.s))
-	for c := range l {
-		if c == iUserinfo && auth {
-			b = append(b, '/', '/')
+	var v IRI
+	w := writer{t: make([]byte, 0, len(u.s))}
+	for c := range numComps {
+		if c == iUserinfo && u.HasAuthority() {
+			w.slashes()
 		}
 		start, end := u.span(c)
-		n := len(b)
 		switch c {
 		case iScheme, iPort:
-			b = append(b, u.s[start:end]...)
+			w.put(u.s[start:end])
 		case iHost:
-			b = appendULabels(b, u.s[start:end], u.kind)
+			w.t = appendULabels(w.t, u.s[start:end], u.kind)
 		default:
-			b = appendIRIDecoded(b, u.s[start:end], c == iQuery)
+			w.t = appendIRIDecoded(w.t, u.s[start:end], c == iQuery)
 		}
-		l[c] = len(b) - n
+		w.end(c, u.HasAuthority(), u.kind)
 	}
-	return IRI{newURI(string(b), offsetsOf(&l, auth, u.kind))}
+	if w.done(&v.u) != nil {
+		// U-labels longer than their A-labels made a text past
+		// MaxTextLength: u is an IRI as it is.
+		return IRI{u}
+	}
+	return v
 }
 
 // Display returns u as an IRI for people to read: [URI.ToIRI]'s text. It is

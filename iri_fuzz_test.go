@@ -63,7 +63,7 @@ func FuzzParseIRI(f *testing.F) {
 				if r < utf8.RuneSelf {
 					continue
 				}
-				e := len(naiveToURI(s[:k]))
+				e := uint32(len(naiveToURI(s[:k])))
 				var comp Component
 				switch {
 				case e < u.schemeEnd:

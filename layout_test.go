@@ -21,7 +21,7 @@ func checkLayout(t testing.TB, u URI) {
 	}
 	if !(0 <= o.schemeEnd && o.schemeEnd <= o.hostStart && o.hostStart <= o.hostEnd &&
 		o.hostEnd <= o.pathStart && o.pathStart <= o.queryStart && o.queryStart <= o.fragStart &&
-		o.fragStart <= len(s)) {
+		int(o.fragStart) <= len(s)) {
 		fail("offsets out of order")
 	}
 	if o.schemeEnd > 0 && (o.schemeEnd < 2 || s[o.schemeEnd-1] != ':') {
@@ -46,7 +46,7 @@ func checkLayout(t testing.TB, u URI) {
 	if o.queryStart < o.fragStart && s[o.queryStart] != '?' {
 		fail("query %q does not begin with \"?\"", s[o.queryStart:o.fragStart])
 	}
-	if o.fragStart < len(s) && s[o.fragStart] != '#' {
+	if int(o.fragStart) < len(s) && s[o.fragStart] != '#' {
 		fail("fragment %q does not begin with \"#\"", s[o.fragStart:])
 	}
 
@@ -107,7 +107,7 @@ func TestCheckLayout(t *testing.T) {
 	good := MustParse("s://u@1.2.3.4:5/p?q#f")
 	for name, edit := range map[string]func(*URI){
 		"order":    func(u *URI) { u.hostEnd, u.pathStart = u.pathStart, u.hostEnd },
-		"past end": func(u *URI) { u.fragStart = len(u.s) + 1 },
+		"past end": func(u *URI) { u.fragStart = uint32(len(u.s) + 1) },
 		"scheme":   func(u *URI) { u.schemeEnd = 1 },
 		"userinfo": func(u *URI) { u.hostStart++ },
 		"port":     func(u *URI) { u.hostEnd-- },
@@ -121,7 +121,7 @@ func TestCheckLayout(t *testing.T) {
 		},
 		"reparse": func(u *URI) {
 			*u = MustParse("s:a?b")
-			u.queryStart, u.fragStart = len(u.s), len(u.s) // "?b" read as path
+			u.queryStart, u.fragStart = uint32(len(u.s)), uint32(len(u.s)) // "?b" read as path
 		},
 	} {
 		u := good

@@ -14,8 +14,9 @@ import (
 // size unless the program says so; a server facing untrusted input should
 // set them (HTTP servers commonly cap the request target at 8 KiB).
 var (
-	// ErrTooLong: the text is longer than [Options.MaxLength]; the offset
-	// is that of the first byte past the limit.
+	// ErrTooLong: the text is longer than [Options.MaxLength], or than
+	// [MaxTextLength], the most a value can hold; the offset is that of the
+	// first byte past the limit.
 	ErrTooLong = errors.New("reference longer than the limit (Options.MaxLength)")
 	// ErrTooManySegments: the path has more segments than
 	// [Options.MaxSegments]; the offset is that of the "/" that begins
@@ -34,20 +35,20 @@ var (
 // checkLimits checks the parsed reference u against o's limits, other than
 // the length (checked before parsing).
 func (o Options) checkLimits(u *URI) *Error {
-	if o.MaxHostLength > 0 && u.hostEnd-u.hostStart > o.MaxHostLength {
-		return newError(u.s, u.hostStart+o.MaxHostLength, ComponentHost, ErrHostTooLong)
+	if o.MaxHostLength > 0 && int(u.hostEnd-u.hostStart) > o.MaxHostLength {
+		return newError(u.s, int(u.hostStart)+o.MaxHostLength, ComponentHost, ErrHostTooLong)
 	}
 	if o.MaxSegments > 0 && u.queryStart > u.pathStart {
 		// Segments as URI.Segments counts them: one more than the "/".
 		path := u.s[u.pathStart:u.queryStart]
 		if strings.Count(path, "/") >= o.MaxSegments {
-			return newError(u.s, u.pathStart+nthIndex(path, '/', o.MaxSegments), ComponentPath, ErrTooManySegments)
+			return newError(u.s, int(u.pathStart)+nthIndex(path, '/', o.MaxSegments), ComponentPath, ErrTooManySegments)
 		}
 	}
 	if o.MaxQueryParams > 0 && u.HasQuery() {
 		q := u.Query()
 		if strings.Count(q, "&") >= o.MaxQueryParams {
-			return newError(u.s, u.queryStart+1+nthIndex(q, '&', o.MaxQueryParams), ComponentQuery, ErrTooManyQueryParams)
+			return newError(u.s, int(u.queryStart)+1+nthIndex(q, '&', o.MaxQueryParams), ComponentQuery, ErrTooManyQueryParams)
 		}
 	}
 	return nil
@@ -64,6 +65,24 @@ func (o Options) tooLong(s string) *Error {
 		return newError(s, o.MaxLength, componentAt(s, o.MaxLength), ErrTooLong)
 	}
 	return nil
+}
+
+// textTooLong returns the error of a text s longer than MaxTextLength, which
+// no layout can hold, or nil.
+func textTooLong(s string) *Error {
+	if uint(len(s)) > MaxTextLength {
+		n := uint(MaxTextLength) // a variable: the constant overflows a 32-bit int
+		return newError(s, int(n), componentAt(s, int(n)), ErrTooLong)
+	}
+	return nil
+}
+
+// errTextTooLong is the error of a result (of an edit, a resolution, a
+// mapping) longer than MaxTextLength. Its Input is empty: the text was
+// never made.
+func errTextTooLong() *Error {
+	n := uint(MaxTextLength)
+	return newError("", int(n), 0, ErrTooLong)
 }
 
 // nthIndex returns the index of the n-th (from 1) byte c of s; s has at

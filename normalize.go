@@ -2,7 +2,6 @@ package uri
 
 import (
 	"errors"
-	"net/netip"
 	"slices"
 	"strconv"
 	"strings"
@@ -230,8 +229,16 @@ func (n Normalizer) Normalize(u URI) URI {
 		return u
 	}
 	var buf [512]byte
-	b, l := n.appendNormal(buf[:0], u)
-	return l.uri(string(b))
+	var v URI
+	w := writer{t: buf[:0]}
+	w.t = n.appendNormal(w.t, u, &w.o)
+	if w.doneCopy(&v) != nil {
+		// Only a text within a few bytes of MaxTextLength can grow past
+		// it ("/" for an empty path, "./" in front of a path): it stays
+		// as it is, since no value can hold its normal form.
+		return u
+	}
+	return v
 }
 
 // Key returns the normal form of u as a string, for use as a map key when
@@ -254,14 +261,14 @@ func (n Normalizer) Equal(a, b URI) bool {
 	var bufA, bufB [256]byte
 	switch {
 	case na:
-		x, _ := n.appendNormal(bufB[:0], b)
+		x := n.appendNormal(bufB[:0], b, nil)
 		return a.s == string(x)
 	case nb:
-		x, _ := n.appendNormal(bufA[:0], a)
+		x := n.appendNormal(bufA[:0], a, nil)
 		return b.s == string(x)
 	}
-	x, _ := n.appendNormal(bufA[:0], a)
-	y, _ := n.appendNormal(bufB[:0], b)
+	x := n.appendNormal(bufA[:0], a, nil)
+	y := n.appendNormal(bufB[:0], b, nil)
 	return string(x) == string(y)
 }
 
@@ -274,32 +281,6 @@ func (n Normalizer) lookup(scheme string) SchemeInfo {
 		info, _ = n.Schemes.Lookup(scheme)
 	}
 	return info
-}
-
-// layout records where each component of a normal form ends in its text, so
-// that the URI is made from lengths (see offsetsOf).
-type layout struct {
-	scheme, userinfo, host, port, path, query int
-	auth                                      bool
-	kind                                      HostKind
-	addr                                      netip.Addr
-}
-
-// uri returns the URI whose text is s, the text that l describes.
-func (l *layout) uri(s string) URI {
-	var n [numComps]int
-	n[iScheme] = l.scheme
-	i := l.scheme
-	if l.auth {
-		n[iUserinfo] = l.userinfo - (i + 2)
-		n[iHost] = l.host - l.userinfo
-		n[iPort] = l.port - l.host
-		i = l.port
-	}
-	n[iPath] = l.path - i
-	n[iQuery] = l.query - l.path
-	n[iFragment] = len(s) - l.query
-	return newURI(s, offsetsOf(&n, l.auth, l.kind))
 }
 
 // decodeSets returns the decode classes for the path and for the query and
@@ -423,10 +404,13 @@ func (n Normalizer) pathNormal(p string, auth, scheme, slash bool, decode uint8)
 	return !hasDotSegment(r)
 }
 
-// appendNormal appends the normal form of u under n to b and returns it with
-// its layout. The steps, in order, are those listed on Normalize.
-func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
-	var l layout
+// appendNormal appends the normal form of u under n to b and returns it,
+// and marks its layout in o when o is not nil (b holds nothing else then).
+// The steps, in order, are those listed on Normalize.
+func (n Normalizer) appendNormal(b []byte, u URI, o *offsets) []byte {
+	if o == nil {
+		o = new(offsets) // on the stack: appendNormal does not keep it
+	}
 	f := n.Flags
 	schemeBased := f&SyntaxOnly == 0
 	start := len(b)
@@ -443,17 +427,16 @@ func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
 			}
 		}
 	}
-	l.scheme = len(b) - start
+	o.endScheme(len(b) - start)
 
 	// Authority.
 	if u.HasAuthority() {
-		l.auth = true
 		b = append(b, '/', '/')
 		if u.HasUserinfo() {
 			b = appendPct(b, u.Userinfo(), dUnreserved, false)
 			b = append(b, '@')
 		}
-		l.userinfo = len(b) - start
+		o.endUserinfo(len(b) - start)
 
 		// Port first, since it decides whether a default host goes.
 		port, hasPort := u.Port(), u.HasPort()
@@ -465,7 +448,7 @@ func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
 		}
 
 		h := len(b)
-		l.kind = u.kind
+		kind := u.kind
 		switch u.kind {
 		case HostIPv6:
 			b = append(b, '[')
@@ -483,7 +466,7 @@ func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
 				// which the first-match rule of section 3.2.2 makes one.
 				if nh := len(b) - h; nh >= 7 && nh <= 15 {
 					if _, end, ok := parseIPv4(string(b[h:]), 0); ok && end == nh {
-						l.kind = HostIPv4
+						kind = HostIPv4
 					}
 				}
 			}
@@ -491,20 +474,20 @@ func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
 		if schemeBased && info.DefaultHost != "" && !hasPort && !u.HasUserinfo() &&
 			len(b)-h == len(info.DefaultHost) && strings.EqualFold(string(b[h:]), info.DefaultHost) {
 			b = b[:h]
-			l.kind = HostRegName
+			kind = HostRegName
 		}
-		l.host = len(b) - start
+		o.endHost(len(b)-start, kind)
 		if hasPort {
 			b = append(b, ':')
 			b = append(b, port...)
 		}
-		l.port = len(b) - start
+		o.endAuthority(len(b) - start)
 	}
 
 	// Path (sections 6.2.2.2, 6.2.2.3, 6.2.3).
 	pathSet, querySet := n.decodeSets()
-	b = n.appendPath(b, u.Path(), l.auth, !u.IsRelative(), schemeBased && info.EmptyPathIsSlash, pathSet)
-	l.path = len(b) - start
+	b = n.appendPath(b, u.Path(), u.HasAuthority(), !u.IsRelative(), schemeBased && info.EmptyPathIsSlash, pathSet)
+	o.endPath(len(b) - start)
 
 	// Query.
 	if u.HasQuery() && !(u.fragStart == u.queryStart+1 && f&DropEmptyQuery != 0) {
@@ -515,14 +498,14 @@ func (n Normalizer) appendNormal(b []byte, u URI) ([]byte, layout) {
 			b = sortParams(b, q)
 		}
 	}
-	l.query = len(b) - start
+	o.endQuery(len(b) - start)
 
 	// Fragment: no scheme-based normalization (section 6.2.3).
-	if u.HasFragment() && f&DropFragment == 0 && !(len(u.s) == u.fragStart+1 && f&DropEmptyFragment != 0) {
+	if u.HasFragment() && f&DropFragment == 0 && !(len(u.s) == int(u.fragStart)+1 && f&DropEmptyFragment != 0) {
 		b = append(b, '#')
 		b = appendPct(b, u.Fragment(), querySet, false)
 	}
-	return b, l
+	return b
 }
 
 // appendPath appends the normal form of path p to b; auth and scheme tell

@@ -40,8 +40,11 @@ func BenchmarkNormalizeNormal(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				var buf [512]byte
-				out, l := n.appendNormal(buf[:0], list[i%len(list)])
-				sinkURI = l.uri(string(out))
+				var v URI
+				w := writer{t: buf[:0]}
+				w.t = n.appendNormal(w.t, list[i%len(list)], &w.o)
+				w.doneCopy(&v)
+				sinkURI = v
 			}
 		})
 	}

@@ -113,7 +113,7 @@ func checkNormalizer(t *testing.T, n Normalizer, u URI) {
 		t.Fatalf("flags %v: not idempotent: %q -> %q -> %q", n.Flags, u, r, rr)
 	}
 	// The read-only pass agrees with the building pass, both ways.
-	built, _ := n.appendNormal(nil, u)
+	built := n.appendNormal(nil, u, nil)
 	if got := n.isNormal(u); got != (string(built) == u.s) {
 		t.Fatalf("flags %v: isNormal(%q) = %v, but the normal form is %q", n.Flags, u, got, built)
 	}

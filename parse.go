@@ -96,7 +96,7 @@ func parseRule(u *URI, s string, r Rule, f pflags) *Error {
 	case (r == RuleURI || r == RuleAbsolute) && u.IsRelative():
 		return newError(s, 0, ComponentScheme, ErrMissingScheme)
 	case r == RuleAbsolute && u.HasFragment():
-		return newError(s, u.fragStart, ComponentFragment, ErrUnexpectedFragment)
+		return newError(s, int(u.fragStart), ComponentFragment, ErrUnexpectedFragment)
 	}
 	return nil
 }
@@ -133,39 +133,39 @@ const (
 // With pIRI it reads IRI-reference (RFC 3987, section 2.2), the same rules
 // with ucschar wherever unreserved stands and iprivate in the query.
 func parse(s string, u *URI, f pflags) *Error {
+	if uint(len(s)) > MaxTextLength {
+		return textTooLong(s)
+	}
 	u.s = s
 	i, err := parseScheme(s)
 	if err != nil {
 		return err
 	}
-	u.schemeEnd = i
+	u.endScheme(i)
 
 	// hier-part and relative-part differ only in their rootless path.
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		if i, err = parseAuthority(s, i+2, &u.offsets, f); err != nil {
 			return err
 		}
-	} else {
-		u.hostStart, u.hostEnd = i, i
-		if u.schemeEnd == 0 {
-			if err = checkNoScheme(s, i, f); err != nil {
-				return err
-			}
+	} else if u.schemeEnd == 0 {
+		if err = checkNoScheme(s, i, f); err != nil {
+			return err
 		}
 	}
-	u.pathStart = i
+	u.endAuthority(i)
 
 	// path-abempty / path-absolute / path-noscheme / path-rootless /
 	// path-empty (section 3.3): after the checks above, all are "/" and pchar.
 	i = scanF(s, i, mPath, f)
-	u.queryStart = i
+	u.endPath(i)
 	if i < len(s) && s[i] == '?' {
 		// query = *( pchar / "/" / "?" ) (section 3.4)
 		i = scanF(s, i+1, mQuery, f|pPrivate)
 	} else if i < len(s) && s[i] != '#' {
 		return badByte(s, i, ComponentPath)
 	}
-	u.fragStart = i
+	u.endQuery(i)
 	if i < len(s) && s[i] == '#' {
 		// fragment = *( pchar / "/" / "?" ) (section 3.5)
 		i = scanF(s, i+1, mQuery, f)
@@ -216,14 +216,15 @@ func checkNoScheme(s string, i int, f pflags) *Error {
 }
 
 // parseAuthority reads authority = [ userinfo "@" ] host [ ":" port ]
-// (section 3.2) from s[i:], just past the "//", fills u's authority offsets
-// and returns the index where the authority ends.
+// (section 3.2) from s[i:], just past the "//", marks the end of its
+// userinfo and of its host in u, and returns the index where the authority
+// ends: the caller marks it.
 func parseAuthority(s string, i int, u *offsets, f pflags) (int, *Error) {
 	// Only an "@" tells a userinfo from a host and port. Most authorities
 	// have none, so read a reg-name first, and scan on as a userinfo
 	// (3.2.1) only when the byte that stopped it could continue one.
 	end := scanF(s, i, mRegName, f)
-	u.hostStart = i
+	host := i
 	// A "[" after a non-empty reg-name cannot begin an IP-literal, so it
 	// goes through the userinfo check like any other invalid byte.
 	if end < len(s) && (s[end] != '[' || end > i) && !isAuthorityEnd(s[end]) {
@@ -232,23 +233,25 @@ func parseAuthority(s string, i int, u *offsets, f pflags) (int, *Error) {
 			k = scanF(s, k, mUserinfo, f)
 		}
 		if k < len(s) && s[k] == '@' {
-			u.hostStart = k + 1
+			host = k + 1
 		} else if k < len(s) && !isAuthorityEnd(s[k]) && atFollows(s, k) {
 			// A byte a userinfo cannot hold, before an "@".
 			return 0, badByte(s, k, ComponentUserinfo)
 		}
 	}
+	u.endUserinfo(host)
 
-	if u.hostStart == i && (end > i || end == len(s) || s[end] != '[') {
+	var kind HostKind
+	if host == i && (end > i || end == len(s) || s[end] != '[') {
 		// The reg-name read above is the host.
-		u.kind = regNameKind(s, i, end)
+		kind = regNameKind(s, i, end)
 	} else {
 		var err *Error
-		if end, u.kind, err = parseHost(s, u.hostStart, f); err != nil {
+		if end, kind, err = parseHost(s, host, f); err != nil {
 			return 0, err
 		}
 	}
-	u.hostEnd = end
+	u.endHost(end, kind)
 
 	// port = *DIGIT (3.2.3)
 	comp := ComponentHost

@@ -38,10 +38,10 @@ func (u URI) Relative(target URI) (URI, error) {
 	path, query, fragment := t.pathText(), t.queryText(), t.fragmentText()
 	if path == b.pathText() {
 		if query == b.queryText() {
-			return t.tail(t.fragStart), nil // "" or "#fragment"
+			return t.tail(int(t.fragStart)), nil // "" or "#fragment"
 		}
 		if query != "" {
-			return t.tail(t.queryStart), nil
+			return t.tail(int(t.queryStart)), nil
 		}
 		// The target drops the base's query: only a path can say so.
 	}
@@ -65,10 +65,10 @@ func (u URI) Relative(target URI) (URI, error) {
 	// directory, an absolute path, a network path, the target whole.
 	best, kind := len(t.s), 0 // 0 network path or whole, 1 absolute path, 2 relative path
 	if t.HasAuthority() {
-		best -= t.schemeEnd
+		best -= int(t.schemeEnd)
 	}
 	if path[0] == '/' {
-		n := len(t.s) - t.pathStart
+		n := len(t.s) - int(t.pathStart)
 		if needsGuard(path) {
 			n += 2 // "/." keeps "//" from reading as an authority
 		}
@@ -91,7 +91,7 @@ func (u URI) Relative(target URI) (URI, error) {
 		if needsGuard(path) {
 			return relativeRef("/."+path, query, fragment), nil
 		}
-		return t.tail(t.pathStart), nil
+		return t.tail(int(t.pathStart)), nil
 	case 2:
 		var w strings.Builder
 		w.Grow(best)
@@ -109,27 +109,24 @@ func (u URI) Relative(target URI) (URI, error) {
 
 // withoutScheme returns u as a network-path reference: "//authority/path?query#frag".
 func (u URI) withoutScheme() URI {
-	d := u.schemeEnd
-	o := u.offsets
-	o.schemeEnd = 0
-	o.hostStart -= d
-	o.hostEnd -= d
-	o.pathStart -= d
-	o.queryStart -= d
-	o.fragStart -= d
-	return newURI(u.s[d:], o)
+	d := int(u.schemeEnd)
+	u.replace(u.s[d:], iScheme, -d)
+	return u
 }
 
 // pathOnly returns the relative reference without authority s, whose query
 // and fragment begin at queryStart and fragStart.
-func pathOnly(s string, queryStart, fragStart int) URI {
-	return newURI(s, offsets{queryStart: queryStart, fragStart: fragStart})
+func pathOnly(s string, queryStart, fragStart int) (u URI) {
+	u.s = s
+	u.endPath(queryStart)
+	u.endQuery(fragStart)
+	return u
 }
 
 // tail returns the relative reference that is u's text from i, a component
 // boundary at or after the path's start.
 func (u URI) tail(i int) URI {
-	return pathOnly(u.s[i:], u.queryStart-min(i, u.queryStart), u.fragStart-i)
+	return pathOnly(u.s[i:], int(u.queryStart)-min(i, int(u.queryStart)), int(u.fragStart)-i)
 }
 
 // relativeRef makes a relative reference without authority from texts that

@@ -73,15 +73,19 @@ func (r Resolver) Resolve(base, ref URI) (URI, error) {
 	// The target is written in place through every call: a URI is large
 	// enough that returning it up each level costs time.
 	var t URI
+	var err *Error
 	switch r.Standard {
 	case 0, RFC3986:
-		resolve3986(&t, &base, &ref, refScheme)
+		err = resolve3986(&t, &base, &ref, refScheme)
 	case RFC2396:
-		resolve2396(&t, &base, &ref, refScheme)
+		err = resolve2396(&t, &base, &ref, refScheme)
 	case RFC1808:
-		resolve1808(&t, &base, &ref, refScheme)
+		err = resolve1808(&t, &base, &ref, refScheme)
 	default:
 		return URI{}, &Error{Input: strconv.Itoa(int(r.Standard)), Err: ErrUnknownStandard}
+	}
+	if err != nil {
+		return URI{}, err
 	}
 	return t, nil
 }
@@ -126,8 +130,9 @@ func (u *URI) pathText() string      { return u.s[u.pathStart:u.queryStart] }
 func (u *URI) queryText() string     { return u.s[u.queryStart:u.fragStart] }
 func (u *URI) fragmentText() string  { return u.s[u.fragStart:] }
 
-// resolve3986 is the pseudocode of RFC 3986, section 5.2.2.
-func resolve3986(out, base, ref *URI, refScheme bool) {
+// resolve3986 is the pseudocode of RFC 3986, section 5.2.2. Its only error
+// is a target longer than MaxTextLength.
+func resolve3986(out, base, ref *URI, refScheme bool) *Error {
 	// Field by field, not a composite literal: that is built aside and
 	// copied, with a store-forwarding stall.
 	var t target
@@ -137,7 +142,7 @@ func resolve3986(out, base, ref *URI, refScheme bool) {
 	case refScheme:
 		if !hasDotSegment(t.path) {
 			*out = *ref // the target is ref itself
-			return
+			return nil
 		}
 		t.scheme = ref.schemeText()
 		if ref.authorityText() != "" {
@@ -147,9 +152,12 @@ func resolve3986(out, base, ref *URI, refScheme bool) {
 		if !hasDotSegment(t.path) {
 			// The target is ref under base's scheme: one
 			// concatenation, ref's offsets moved by the scheme.
+			if uint(len(base.schemeText())+len(ref.s)-int(ref.schemeEnd)) > MaxTextLength {
+				return errTextTooLong()
+			}
 			*out = *ref
-			out.shift(base.schemeText()+ref.s[ref.schemeEnd:], iScheme, base.schemeEnd-ref.schemeEnd)
-			return
+			out.replace(base.schemeText()+ref.s[ref.schemeEnd:], iScheme, int(base.schemeEnd)-int(ref.schemeEnd))
+			return nil
 		}
 		t.scheme, t.auth = base.schemeText(), ref
 	default:
@@ -159,9 +167,11 @@ func resolve3986(out, base, ref *URI, refScheme bool) {
 			t.path, t.rule = base.pathText(), keepDots
 			if t.query == "" {
 				if t.fragment == "" {
-					// The target is the base without its fragment.
-					*out = newURI(base.s[:base.fragStart], base.offsets)
-					return
+					// The target is the base without its fragment,
+					// whose layout is the base's.
+					*out = *base
+					out.s = base.s[:base.fragStart]
+					return nil
 				}
 				t.query = base.queryText()
 			}
@@ -170,7 +180,7 @@ func resolve3986(out, base, ref *URI, refScheme bool) {
 			t.dir = mergeDir(base.pathText(), base.authorityText() != "")
 		}
 	}
-	t.build(out)
+	return t.build(out)
 }
 
 // resolve2396 is RFC 2396, section 5.2. Where it differs from RFC 3986: a
@@ -179,12 +189,12 @@ func resolve3986(out, base, ref *URI, refScheme bool) {
 // fragment; every other relative-path reference, including a query-only one,
 // is merged with the base's directory; dot segments are removed only from
 // merged paths, and ".." segments that would climb above the root stay.
-func resolve2396(out, base, ref *URI, refScheme bool) {
+func resolve2396(out, base, ref *URI, refScheme bool) *Error {
 	t := target{path: ref.pathText(), query: ref.queryText(), fragment: ref.fragmentText()}
 	switch {
 	case refScheme:
 		*out = *ref
-		return
+		return nil
 	case ref.authorityText() != "":
 		t.scheme, t.auth = base.schemeText(), ref
 	default:
@@ -198,7 +208,7 @@ func resolve2396(out, base, ref *URI, refScheme bool) {
 			t.dir, t.rule = mergeDir(base.pathText(), base.authorityText() != ""), legacyDots
 		}
 	}
-	t.build(out)
+	return t.build(out)
 }
 
 // resolve1808 is RFC 1808, section 4. The path of base and ref is split at
@@ -206,20 +216,19 @@ func resolve2396(out, base, ref *URI, refScheme bool) {
 // own; an empty reference is the whole base, fragment included; params and
 // query are inherited only when the reference's are empty; the base's
 // network location is inherited unless the reference's is non-empty.
-func resolve1808(out, base, ref *URI, refScheme bool) {
+func resolve1808(out, base, ref *URI, refScheme bool) *Error {
 	if ref.s == "" {
 		*out = *base // step 2a
-		return
+		return nil
 	}
 	if refScheme {
 		*out = *ref // step 2b
-		return
+		return nil
 	}
 	t := target{query: ref.queryText(), fragment: ref.fragmentText()}
 	if ref.HasAuthority() && ref.Authority() != "" { // step 3
 		t.scheme, t.auth, t.path = base.schemeText(), ref, ref.pathText()
-		t.build(out)
-		return
+		return t.build(out)
 	}
 	t.scheme, t.auth = inherited(base)
 	rpath, rparams := splitParams(ref.pathText())
@@ -240,7 +249,7 @@ func resolve1808(out, base, ref *URI, refScheme bool) {
 	default: // step 6
 		t.dir, t.path, t.tail, t.rule = mergeDir(bpath, base.authorityText() != ""), rpath, rparams, legacyDots
 	}
-	t.build(out)
+	return t.build(out)
 }
 
 // splitParams splits an RFC 1808 path at its first ";": params keeps the ";".
@@ -251,62 +260,65 @@ func splitParams(path string) (p, params string) {
 	return path, ""
 }
 
-// build writes the target's text once, into one allocation, and computes
-// its offsets from the lengths of its pieces.
-func (t *target) build(out *URI) {
+// build writes the target's text once, into one allocation, with a writer
+// that marks its layout as the pieces go in. Its only error is a target
+// longer than MaxTextLength, found before anything is written.
+func (t *target) build(out *URI) *Error {
 	// The path first: when it has dot segments, appendMerge looks at the
 	// directory itself.
 	if t.rule != keepDots && !hasDotSegment(t.path) && !hasDotSegment(t.dir) {
 		t.rule = keepDots
 	}
-	authText, slack := "", 2 // room for the "/." guard
-	if t.auth != nil {
-		authText = t.auth.authorityText()
+	slack := 2 // room for the "/." guard
+	a := t.auth
+	authLen := 0
+	if a != nil {
+		authLen = int(a.pathStart - a.schemeEnd)
 		slack = min(len(t.tail), 1) // room for the "/" before RFC 1808 params
 	}
-	n := len(t.scheme) + len(authText) + len(t.dir) + len(t.path) + len(t.tail) + len(t.query) + len(t.fragment) + slack
-	buf := make([]byte, 0, n)
-	buf = append(buf, t.scheme...)
-	buf = append(buf, authText...)
-	start := len(buf)
+	n := len(t.scheme) + authLen + len(t.dir) + len(t.path) + len(t.tail) + len(t.query) + len(t.fragment) + slack
+	if uint(n-slack) > MaxTextLength {
+		return errTextTooLong()
+	}
+	// buf is not written again once done: it becomes the text without a
+	// copy. string(buf) would copy it into a second allocation, which
+	// costs 20-37 % more CPU per resolution and twice the bytes
+	// (BenchmarkResolve, node and kasztp lists); strings.Builder cannot
+	// do the in-place edits below (dot removal, the "/." guard).
+	w := writer{t: make([]byte, 0, n)}
+	w.put(t.scheme)
+	w.endScheme()
+	if a != nil {
+		w.put(a.s[a.schemeEnd:a.hostStart]) // "//" and the userinfo
+		w.endUserinfo()
+		w.put(a.s[a.hostStart:a.hostEnd])
+		w.endHost(a.kind)
+		w.put(a.s[a.hostEnd:a.pathStart])
+		w.endAuthority()
+	}
+	start := len(w.t)
 	switch t.rule {
 	case keepDots:
-		buf = append(buf, t.dir...)
-		buf = append(buf, t.path...)
+		w.put(t.dir)
+		w.put(t.path)
 	case legacyDots:
-		buf = appendMergeLegacy(buf, t.dir, t.path)
+		w.t = appendMergeLegacy(w.t, t.dir, t.path)
 	default:
-		buf = appendMerge(buf, t.dir, t.path)
+		w.t = appendMerge(w.t, t.dir, t.path)
 	}
-	buf = append(buf, t.tail...)
-	if t.auth != nil && len(buf) > start && buf[start] != '/' {
+	w.put(t.tail)
+	if a != nil && len(w.t) > start && w.t[start] != '/' {
 		// RFC 3986, section 3.3: beside an authority a path is empty or
 		// begins with "/". Only RFC 1808 params on the empty path of a
 		// base like "http://a" get here; 1808 keeps that slash apart.
-		buf = insert(buf, start, "/")
+		w.t = insert(w.t, start, "/")
 	}
-	if t.auth == nil {
-		buf = guard(buf, start)
+	if a == nil {
+		w.t = guard(w.t, start)
 	}
-	end := len(buf)
-	buf = append(buf, t.query...)
-	buf = append(buf, t.fragment...)
-
-	var o offsets
-	o.schemeEnd = len(t.scheme)
-	o.hostStart, o.hostEnd = o.schemeEnd, o.schemeEnd
-	if a := t.auth; a != nil {
-		shift := o.schemeEnd - a.schemeEnd
-		o.hostStart, o.hostEnd = a.hostStart+shift, a.hostEnd+shift
-		o.kind = a.kind
-	}
-	o.pathStart = start
-	o.queryStart = end
-	o.fragStart = end + len(t.query)
-	// buf is not written again: it becomes the text without a copy.
-	// string(buf) would copy it into a second allocation, which costs
-	// 20-37 % more CPU per resolution and twice the bytes
-	// (BenchmarkResolve, node and kasztp lists); strings.Builder cannot
-	// do the in-place edits above (dot removal, the "/." guard).
-	*out = newURI(bytesString(buf), o)
+	w.endPath()
+	w.put(t.query)
+	w.endQuery()
+	w.put(t.fragment)
+	return w.done(out)
 }

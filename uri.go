@@ -99,9 +99,9 @@ type URI struct {
 	offsets
 }
 
-// offsets is the layout of a URI's text. Each component's range includes its
-// delimiter, so an absent component has an empty range and an empty one a
-// range of one byte ("?" of an empty query):
+// offsets is the layout of a URI's text, the only one there is. Each
+// component's range includes its delimiter, so an absent component has an
+// empty range and an empty one a range of one byte ("?" of an empty query):
 //
 //	s[:schemeEnd]              "scheme:" or ""
 //	s[schemeEnd:pathStart]     "//authority" or ""
@@ -113,16 +113,200 @@ type URI struct {
 //	s[fragStart:]              "#fragment" or ""
 //
 // Without an authority, hostStart, hostEnd and pathStart equal schemeEnd and
-// kind is HostNone. Values are made only by [newURI]; the invariants are
-// checked by the tests' checkLayout.
+// kind is HostNone. The offsets are uint32, as in Boost.URL's and ada's
+// layouts, so that a URI is 48 bytes (a string and 25 bytes): a text holds
+// at most [MaxTextLength] bytes. They are set only by the writer below; the
+// invariants are checked by the tests' checkLayout, and TestOneWriter fails
+// when any other code of the package assigns an offset.
 type offsets struct {
-	schemeEnd, hostStart, hostEnd, pathStart, queryStart, fragStart int
+	schemeEnd, hostStart, hostEnd, pathStart, queryStart, fragStart uint32
 
 	kind HostKind
 }
 
-// newURI is the one constructor of URI values: the text and its layout.
-func newURI(s string, o offsets) URI { return URI{s: s, offsets: o} }
+// MaxTextLength is the length of the longest text a [URI] or an [IRI] can
+// hold, 4 GiB less one byte: its layout keeps 32-bit offsets. Parsing a
+// longer text, or an edit, a resolution or a mapping whose result would be
+// longer, gives an error matching [ErrTooLong] (on 32-bit platforms no
+// string is that long); [Options.MaxLength] sets a lower limit.
+const MaxTextLength = 1<<32 - 1
+
+// The one writer of a layout. A value's offsets are set by these methods and
+// by no other code: the parser marks, in order, where each component it
+// read in place ends, and a [writer] appends components with their
+// delimiters and marks them as it goes. Positions are ints, within
+// MaxTextLength: the parser checks the length of its input first, and a
+// writer its result.
+
+// endScheme marks the end of the scheme, just past its ":" (0 for none).
+// The reference has no authority until endUserinfo marks one.
+func (o *offsets) endScheme(i int) {
+	o.schemeEnd, o.hostStart, o.hostEnd, o.pathStart = uint32(i), uint32(i), uint32(i), uint32(i)
+	o.kind = HostNone
+}
+
+// endUserinfo marks where the host begins: just past the "//" of the
+// authority, or past the "@" of its userinfo.
+func (o *offsets) endUserinfo(i int) { o.hostStart = uint32(i) }
+
+// endHost marks the end of the host, which matched the rule kind.
+func (o *offsets) endHost(i int, kind HostKind) { o.hostEnd, o.kind = uint32(i), kind }
+
+// endAuthority marks the end of the authority (of its port, if any).
+func (o *offsets) endAuthority(i int) { o.pathStart = uint32(i) }
+
+// endPath marks the end of the path, where "?query" begins.
+func (o *offsets) endPath(i int) { o.queryStart = uint32(i) }
+
+// endQuery marks the end of the query, where "#fragment" begins.
+func (o *offsets) endQuery(i int) { o.fragStart = uint32(i) }
+
+// shift moves the offsets after component c by d bytes, for a text in
+// which c grew by d (shrank, for d < 0) and the rest stayed as it was.
+func (o *offsets) shift(c, d int) {
+	switch c {
+	case iScheme:
+		o.schemeEnd = uint32(int(o.schemeEnd) + d)
+		fallthrough
+	case iUserinfo:
+		o.hostStart = uint32(int(o.hostStart) + d)
+		fallthrough
+	case iHost:
+		o.hostEnd = uint32(int(o.hostEnd) + d)
+		fallthrough
+	case iPort:
+		o.pathStart = uint32(int(o.pathStart) + d)
+		fallthrough
+	case iPath:
+		o.queryStart = uint32(int(o.queryStart) + d)
+		fallthrough
+	case iQuery:
+		o.fragStart = uint32(int(o.fragStart) + d)
+	}
+}
+
+// replace makes s, which is u's text with component c changed by d bytes in
+// length, the text of u: the offsets after c move by d and the others stay.
+// It changes u in place, field by field: the edits work on a copy of their
+// receiver, and writing a new URI value then copying it costs
+// store-forwarding stalls (see URI.edit).
+func (u *URI) replace(s string, c, d int) {
+	if uint(len(s)) > MaxTextLength {
+		// Only the edits that cannot fail by their signature get here
+		// (the others check first): their result would need more than a
+		// layout can hold, and a wrong offset is never written.
+		panic(errTextTooLong())
+	}
+	u.s = s
+	u.shift(c, d)
+}
+
+// writer appends the components of a new text in order, each with its
+// delimiters, and marks their ends in its layout; done makes the URI:
+//
+//	w.put("s:"); w.endScheme()
+//	w.slashes()                          // "//": an authority follows
+//	w.put("u@"); w.endUserinfo()
+//	w.put("h"); w.endHost(HostRegName)
+//	w.put(":1"); w.endAuthority()
+//	w.put("/p"); w.endPath()
+//	w.put("?q"); w.endQuery()
+//	w.put("#f"); err := w.done(&u)
+//
+// Without an authority the three marks between endScheme and endPath are
+// left out. Code that appends to w.t itself (escaping, dot removal) marks
+// the same way. The writer holds no pointer to the URI it makes, so that
+// escape analysis, which does not tell a struct's fields apart, keeps that
+// URI where it is (on the stack, for a value returned). The Builder, whose
+// parts are already measured, marks its result in place instead (see
+// Builder.appendAll).
+type writer struct {
+	t []byte
+	o offsets
+}
+
+func (w *writer) endScheme()            { w.o.endScheme(len(w.t)) }
+func (w *writer) slashes()              { w.t = append(w.t, '/', '/'); w.o.endUserinfo(len(w.t)) }
+func (w *writer) endUserinfo()          { w.o.endUserinfo(len(w.t)) }
+func (w *writer) endHost(kind HostKind) { w.o.endHost(len(w.t), kind) }
+func (w *writer) endAuthority()         { w.o.endAuthority(len(w.t)) }
+func (w *writer) endPath()              { w.o.endPath(len(w.t)) }
+func (w *writer) endQuery()             { w.o.endQuery(len(w.t)) }
+func (w *writer) put(text string)       { w.t = append(w.t, text...) }
+
+// end marks the end of component c at the text's end, in a reference with
+// an authority or not; kind is the host's.
+func (w *writer) end(c int, auth bool, kind HostKind) {
+	switch {
+	case c == iScheme:
+		w.endScheme()
+	case c == iUserinfo && auth:
+		w.endUserinfo()
+	case c == iHost && auth:
+		w.endHost(kind)
+	case c == iPort && auth:
+		w.endAuthority()
+	case c == iPath:
+		w.endPath()
+	case c == iQuery:
+		w.endQuery()
+	}
+}
+
+// done makes *u the text written, without a copy (w.t must not be written
+// again), and its layout, or returns [ErrTooLong] when the text is longer
+// than MaxTextLength.
+func (w *writer) done(u *URI) *Error {
+	if uint(len(w.t)) > MaxTextLength {
+		return errTextTooLong()
+	}
+	u.s, u.offsets = bytesString(w.t), w.o
+	return nil
+}
+
+// doneCopy is done for a text in a buffer that is written again: the URI's
+// text is a copy.
+func (w *writer) doneCopy(u *URI) *Error {
+	if uint(len(w.t)) > MaxTextLength {
+		return errTextTooLong()
+	}
+	u.s, u.offsets = string(w.t), w.o
+	return nil
+}
+
+// Indices of the components, in the order they are written.
+const (
+	iScheme = iota
+	iUserinfo
+	iHost
+	iPort
+	iPath
+	iQuery
+	iFragment
+	numComps
+)
+
+// span returns where component c of u is written, its delimiters included.
+func (u *URI) span(c int) (start, end int) {
+	switch c {
+	case iScheme:
+		return 0, int(u.schemeEnd)
+	case iUserinfo:
+		if u.HasAuthority() {
+			return int(u.schemeEnd) + 2, int(u.hostStart)
+		}
+		return int(u.hostStart), int(u.hostStart)
+	case iHost:
+		return int(u.hostStart), int(u.hostEnd)
+	case iPort:
+		return int(u.hostEnd), int(u.pathStart)
+	case iPath:
+		return int(u.pathStart), int(u.queryStart)
+	case iQuery:
+		return int(u.queryStart), int(u.fragStart)
+	}
+	return int(u.fragStart), len(u.s)
+}
 
 // HostKind tells which rule of RFC 3986, section 3.2.2 a host matched.
 type HostKind uint8
@@ -284,7 +468,7 @@ func (u URI) Query() string {
 
 // HasFragment reports whether u has a fragment, that is, a "#" (possibly
 // followed by nothing).
-func (u URI) HasFragment() bool { return len(u.s) > u.fragStart }
+func (u URI) HasFragment() bool { return len(u.s) > int(u.fragStart) }
 
 // Fragment returns the raw fragment, without its "#" (RFC 3986,
 // section 3.5).

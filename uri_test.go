@@ -260,9 +260,31 @@ func (p *parts) join() string {
 }
 
 // uri returns the URI whose text is s, which must be p joined.
-func (p *parts) uri(s string) URI {
-	l := [numComps]int{len(p.scheme), len(p.userinfo), len(p.host), len(p.port), len(p.path), len(p.query), len(p.fragment)}
-	return newURI(s, offsetsOf(&l, p.auth, p.kind))
+func (p *parts) uri(s string) (u URI) {
+	var w writer
+	w.put(p.scheme)
+	w.endScheme()
+	if p.auth {
+		w.slashes()
+		w.put(p.userinfo)
+		w.endUserinfo()
+		w.put(p.host)
+		w.endHost(p.kind)
+		w.put(p.port)
+		w.endAuthority()
+	}
+	w.put(p.path)
+	w.endPath()
+	w.put(p.query)
+	w.endQuery()
+	w.put(p.fragment)
+	if string(w.t) != s {
+		panic("parts.uri: the text is not the parts joined")
+	}
+	w.t = []byte(s)
+	w.done(&u)
+	u.s = s
+	return u
 }
 
 // build joins p into a new URI.
