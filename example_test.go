@@ -3,6 +3,7 @@ package uri_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/ferret-go/uri"
 )
@@ -275,4 +276,25 @@ func ExampleURI_DecodedFragment() {
 	u := uri.MustParse("http://example.com/doc#section%202")
 	fmt.Println(u.Fragment(), "|", u.DecodedFragment())
 	// Output: section%202 | section 2
+}
+
+// Span tells where each component is in the text, for code that works on
+// the text itself: here, marking the host and the query under a URI.
+func ExampleURI_Span() {
+	u := uri.MustParse("https://user@example.com:8443/a/b?q=1#top")
+	marks := []byte(strings.Repeat(" ", len(u.String())))
+	for _, c := range []uri.Component{uri.ComponentHost, uri.ComponentQuery} {
+		start, end, _ := u.Span(c)
+		for i := start; i < end; i++ {
+			marks[i] = '^'
+		}
+	}
+	fmt.Println(u)
+	fmt.Println(string(marks))
+	_, _, ok := uri.MustParse("https://example.com/").Span(uri.ComponentPort)
+	fmt.Println("port present:", ok)
+	// Output:
+	// https://user@example.com:8443/a/b?q=1#top
+	//              ^^^^^^^^^^^         ^^^
+	// port present: false
 }

@@ -303,6 +303,9 @@ func (i IRI) HasFragment() bool { return i.u.HasFragment() }
 // Fragment returns the raw ifragment, without "#".
 func (i IRI) Fragment() string { return i.u.Fragment() }
 
+// Span returns where component c is in i's text, as [URI.Span] does.
+func (i IRI) Span(c Component) (start, end int, ok bool) { return i.u.Span(c) }
+
 // DecodedUserinfo returns the userinfo with its triplets decoded.
 func (i IRI) DecodedUserinfo() string { return i.u.DecodedUserinfo() }
 

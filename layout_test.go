@@ -77,6 +77,8 @@ func checkLayout(t testing.TB, u URI) {
 		}
 	}
 
+	checkSpans(t, u)
+
 	// A zone or non-ASCII text parses only with the options that allow it.
 	var f pflags
 	if o.kind == HostIPv6 && strings.Contains(host, "%") {
@@ -157,4 +159,68 @@ func (r *failRecorder) Helper() {}
 func (r *failRecorder) Fatalf(format string, args ...any) {
 	r.failed = true
 	panic(r)
+}
+
+// TestSpan holds Span to hand-counted offsets, RFC 3986's own example
+// (section 3) among them, and to the getters on every shape of checkLayout.
+func TestSpan(t *testing.T) {
+	type sp struct {
+		start, end int
+		ok         bool
+	}
+	tests := []struct {
+		in                                   string
+		scheme, user, host, port, path, q, f sp
+	}{
+		// foo://example.com:8042/over/there?name=ferret#nose
+		// 0123456789012345678901234567890123456789012345678901
+		{"foo://example.com:8042/over/there?name=ferret#nose",
+			sp{0, 3, true}, sp{6, 6, false}, sp{6, 17, true}, sp{18, 22, true}, sp{22, 33, true}, sp{34, 45, true}, sp{46, 50, true}},
+		// urn:example:animal:ferret:nose
+		{"urn:example:animal:ferret:nose",
+			sp{0, 3, true}, sp{4, 4, false}, sp{4, 4, false}, sp{4, 4, false}, sp{4, 30, true}, sp{30, 30, false}, sp{30, 30, false}},
+		// s://u@[::1]:/?#
+		{"s://u@[::1]:/?#",
+			sp{0, 1, true}, sp{4, 5, true}, sp{6, 11, true}, sp{12, 12, true}, sp{12, 13, true}, sp{14, 14, true}, sp{15, 15, true}},
+		{"", sp{0, 0, false}, sp{0, 0, false}, sp{0, 0, false}, sp{0, 0, false}, sp{0, 0, true}, sp{0, 0, false}, sp{0, 0, false}},
+		{"//@", sp{0, 0, false}, sp{2, 2, true}, sp{3, 3, true}, sp{3, 3, false}, sp{3, 3, true}, sp{3, 3, false}, sp{3, 3, false}},
+		{"a?b", sp{0, 0, false}, sp{0, 0, false}, sp{0, 0, false}, sp{0, 0, false}, sp{0, 1, true}, sp{2, 3, true}, sp{3, 3, false}},
+	}
+	comps := []Component{ComponentScheme, ComponentUserinfo, ComponentHost, ComponentPort, ComponentPath, ComponentQuery, ComponentFragment}
+	for _, tt := range tests {
+		u := MustParse(tt.in)
+		for i, want := range []sp{tt.scheme, tt.user, tt.host, tt.port, tt.path, tt.q, tt.f} {
+			start, end, ok := u.Span(comps[i])
+			if (sp{start, end, ok}) != want {
+				t.Errorf("%q: Span(%v) = %d, %d, %v, want %d, %d, %v", tt.in, comps[i], start, end, ok, want.start, want.end, want.ok)
+			}
+		}
+		if start, end, ok := u.Span(0); start != 0 || end != 0 || ok {
+			t.Errorf("%q: Span(0) = %d, %d, %v", tt.in, start, end, ok)
+		}
+	}
+}
+
+// checkSpans checks that every Span of u gives the getter's text and its
+// presence.
+func checkSpans(t testing.TB, u URI) {
+	t.Helper()
+	for _, c := range []struct {
+		comp Component
+		has  bool
+		text string
+	}{
+		{ComponentScheme, u.HasScheme(), u.Scheme()},
+		{ComponentUserinfo, u.HasUserinfo(), u.Userinfo()},
+		{ComponentHost, u.HasAuthority(), u.Host()},
+		{ComponentPort, u.HasPort(), u.Port()},
+		{ComponentPath, true, u.Path()},
+		{ComponentQuery, u.HasQuery(), u.Query()},
+		{ComponentFragment, u.HasFragment(), u.Fragment()},
+	} {
+		start, end, ok := u.Span(c.comp)
+		if ok != c.has || u.String()[start:end] != c.text || (!ok && start != end) {
+			t.Fatalf("%q: Span(%v) = %d, %d, %v; the getter gives %q, present %v", u, c.comp, start, end, ok, c.text, c.has)
+		}
+	}
 }

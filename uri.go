@@ -308,6 +308,50 @@ func (u *URI) span(c int) (start, end int) {
 	return int(u.fragStart), len(u.s)
 }
 
+// Span returns where component c is in u's text: u.String()[start:end] is
+// the component as its raw getter returns it, without its delimiters ("//",
+// "@", ":", "?", "#"; a host keeps its brackets). ok reports whether the
+// component is present, as the Has methods do; the path is always present,
+// possibly empty, and a host is present when there is an authority. An
+// absent component has start == end at the place it would be written. A
+// Component that names none of the seven gives (0, 0, false). It is for
+// code that works on the text itself (highlighting, diagnostics, a
+// serializer copying spans) and needs no second parse.
+func (u URI) Span(c Component) (start, end int, ok bool) {
+	switch c {
+	case ComponentScheme:
+		if u.schemeEnd == 0 {
+			return 0, 0, false
+		}
+		return 0, int(u.schemeEnd) - 1, true
+	case ComponentUserinfo:
+		if !u.HasUserinfo() {
+			return int(u.hostStart), int(u.hostStart), false
+		}
+		return int(u.schemeEnd) + 2, int(u.hostStart) - 1, true
+	case ComponentHost:
+		return int(u.hostStart), int(u.hostEnd), u.HasAuthority()
+	case ComponentPort:
+		if !u.HasPort() {
+			return int(u.hostEnd), int(u.hostEnd), false
+		}
+		return int(u.hostEnd) + 1, int(u.pathStart), true
+	case ComponentPath:
+		return int(u.pathStart), int(u.queryStart), true
+	case ComponentQuery:
+		if !u.HasQuery() {
+			return int(u.queryStart), int(u.queryStart), false
+		}
+		return int(u.queryStart) + 1, int(u.fragStart), true
+	case ComponentFragment:
+		if !u.HasFragment() {
+			return len(u.s), len(u.s), false
+		}
+		return int(u.fragStart) + 1, len(u.s), true
+	}
+	return 0, 0, false
+}
+
 // HostKind tells which rule of RFC 3986, section 3.2.2 a host matched.
 type HostKind uint8
 
