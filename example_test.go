@@ -290,11 +290,11 @@ func ExampleURI_Span() {
 		}
 	}
 	fmt.Println(u)
-	fmt.Println(string(marks))
+	fmt.Println(strings.TrimRight(string(marks), " "))
 	_, _, ok := uri.MustParse("https://example.com/").Span(uri.ComponentPort)
 	fmt.Println("port present:", ok)
 	// Output:
 	// https://user@example.com:8443/a/b?q=1#top
-	//              ^^^^^^^^^^^         ^^^
+	//              ^^^^^^^^^^^          ^^^
 	// port present: false
 }
