@@ -25,87 +25,7 @@ import (
 // from parsing the result again. A [Builder] makes several edits with one
 // allocation.
 
-// The single edits below take their text as arguments and change their
-// receiver in place: a URI is a struct of 72 bytes, and copying one that
-// was just written costs store-forwarding stalls, which showed as a third
-// of the time of an edit (perf annotate, when a URI was 96 bytes). The exported edits call them
-// on their own copy of u; the edits that change more than one component go
-// through a [Builder].
-
-// edit writes component c of u as the delimiter pre (0 for none), then
-// text in charset cs, then the delimiter post.
-func (u *URI) edit(c int, pre byte, text string, cs charset, post byte) {
-	m, changed := escapeLen(text, cs)
-	if !changed {
-		u.splice(c, pre, text, post)
-		return
-	}
-	n := m // the component's new length, delimiters included
-	if pre != 0 {
-		n++
-	}
-	if post != 0 {
-		n++
-	}
-	a, b := u.span(c)
-	t := make([]byte, 0, len(u.s)-(b-a)+n)
-	t = append(t, u.s[:a]...)
-	if pre != 0 {
-		t = append(t, pre)
-	}
-	t = appendEscaped(t, text, cs, m)
-	if post != 0 {
-		t = append(t, post)
-	}
-	t = append(t, u.s[b:]...)
-	u.replace(bytesString(t), c, n-(b-a))
-}
-
-// splice writes component c of u as the delimiter pre (0 for none), then
-// text as it is, then the delimiter post, with one allocation: the new
-// text is written once, into a slice of its exact length that becomes the
-// string. (Putting it together in a 256-byte stack buffer and converting
-// that, as before, or with a strings.Builder, costs 18 % and 20 % more
-// instructions for WithScheme, callgrind: zeroing the buffer and a second
-// copy, or the Builder's checks on every write. unsafe.String is what
-// strings.Builder.String does; it is safe here because t is not written
-// again.)
-func (u *URI) splice(c int, pre byte, text string, post byte) {
-	a, b := u.span(c)
-	n := len(text)
-	if pre != 0 {
-		n++
-	}
-	if post != 0 {
-		n++
-	}
-	t := make([]byte, 0, len(u.s)-(b-a)+n)
-	t = append(t, u.s[:a]...)
-	if pre != 0 {
-		t = append(t, pre)
-	}
-	t = append(t, text...)
-	if post != 0 {
-		t = append(t, post)
-	}
-	t = append(t, u.s[b:]...)
-	u.replace(bytesString(t), c, n-(b-a))
-}
-
-// putSegments writes the path of u as segs joined by "/", the first in
-// charset first and the others in cs.
-func (u *URI) putSegments(segs []string, cs, first charset) {
-	a, b := u.span(iPath)
-	n := segmentsLen(segs, cs, first)
-	var sb strings.Builder
-	sb.Grow(len(u.s) - (b - a) + n)
-	sb.WriteString(u.s[:a])
-	writeSegments(&sb, segs, cs, first)
-	sb.WriteString(u.s[b:])
-	u.replace(sb.String(), iPath, n-(b-a))
-}
-
-// segmentsLen returns the length of segs written by writeSegments.
+// segmentsLen returns the length of segs written by appendSettled.
 func segmentsLen(segs []string, cs, first charset) int {
 	n := max(len(segs)-1, 0) // the "/" between segments
 	for i, s := range segs {
@@ -118,68 +38,6 @@ func segmentsLen(segs []string, cs, first charset) int {
 		}
 	}
 	return n
-}
-
-// writeSegments writes segs joined by "/", the first in charset first and
-// the others in cs.
-func writeSegments(w *strings.Builder, segs []string, cs, first charset) {
-	for i, s := range segs {
-		if i == 0 {
-			writeEscape(w, s, first)
-		} else {
-			w.WriteByte('/')
-			writeEscape(w, s, cs)
-		}
-	}
-}
-
-// remove removes component c of u, delimiters included. Removing the
-// first or the last component allocates nothing.
-func (u *URI) remove(c int) {
-	a, b := u.span(c)
-	switch {
-	case a == 0:
-		u.replace(u.s[b:], c, a-b)
-	case b == len(u.s):
-		u.replace(u.s[:a], c, a-b)
-	default:
-		// One allocation, written once (a string concatenation costs a
-		// third more instructions, callgrind).
-		t := make([]byte, 0, len(u.s)-(b-a))
-		t = append(t, u.s[:a]...)
-		t = append(t, u.s[b:]...)
-		u.replace(bytesString(t), c, a-b)
-	}
-}
-
-// putPortNumber sets the port of u to port, in decimal.
-func (u *URI) putPortNumber(port uint16) {
-	var buf [5]byte
-	u.splice(iPort, ':', string(appendPort(buf[:0], port)), 0)
-}
-
-// editHost sets the host of u to text written in charset cs, between
-// brackets when brackets is set, of the given kind; without an
-// authority it adds one. It works on u in place, as edit does.
-func (u *URI) editHost(text string, cs charset, brackets bool, kind HostKind) error {
-	if !u.HasAuthority() {
-		var b Builder
-		b.start(*u)
-		b.setHost(text, cs, brackets, kind)
-		v, err := b.Build()
-		*u = v
-		return err
-	}
-	u.endHost(int(u.hostEnd), kind)
-	switch {
-	case brackets:
-		u.splice(iHost, '[', text, ']')
-	case cs == csRaw:
-		u.splice(iHost, 0, text, 0)
-	default:
-		u.edit(iHost, 0, text, cs, 0)
-	}
-	return nil
 }
 
 // checkScheme validates scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
@@ -243,19 +101,29 @@ func validHost(s string) (HostKind, *Error) {
 // and, when colon is set (a relative reference without authority), its first
 // segment holds no ":".
 func checkPath(path string, auth, colon bool) *Error {
+	if off, cause := pathViolation(path, auth, colon); cause != nil {
+		return newError(path, off, ComponentPath, cause)
+	}
+	return nil
+}
+
+// pathViolation is checkPath without the error value: the offset and the
+// cause, or a nil cause. A Builder checks its parts with it, and copies the
+// text into the error it makes (see Builder.pathError).
+func pathViolation(path string, auth, colon bool) (int, error) {
 	switch {
 	case auth && path != "" && path[0] != '/':
-		return newError(path, 0, ComponentPath, ErrPathNotAbsolute)
+		return 0, ErrPathNotAbsolute
 	case !auth && needsGuard(path):
-		return newError(path, 0, ComponentPath, ErrPathDoubleSlash)
+		return 0, ErrPathDoubleSlash
 	case colon:
 		for i := 0; i < len(path) && path[i] != '/'; i++ {
 			if path[i] == ':' {
-				return newError(path, i, ComponentPath, ErrPathColon)
+				return i, ErrPathColon
 			}
 		}
 	}
-	return nil
+	return 0, nil
 }
 
 // checkSegments enforces checkPath's constraints on the path that segs
@@ -339,11 +207,8 @@ func addrHost(a netip.Addr) (text string, kind HostKind, err *Error) {
 // character [ErrInvalidCharacter], both matching [ErrInvalidScheme]. The
 // case is kept: producers should write lowercase (section 3.1).
 func (u URI) WithScheme(scheme string) (URI, error) {
-	if err := checkScheme(scheme); err != nil {
-		return URI{}, err
-	}
-	u.splice(iScheme, 0, scheme, ':')
-	return u, nil
+	b := Builder{base: u}
+	return b.SetScheme(scheme).Build()
 }
 
 // WithoutScheme returns u as a relative reference. Without an authority, a
@@ -351,16 +216,8 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 // that gives [ErrPathColon] (RFC 3986, section 3.3): "urn:a:b" has no
 // relative form.
 func (u URI) WithoutScheme() (URI, error) {
-	if !u.HasScheme() {
-		return u, nil
-	}
-	if !u.HasAuthority() {
-		if err := checkPath(u.Path(), false, true); err != nil {
-			return URI{}, err
-		}
-	}
-	u.remove(iScheme)
-	return u, nil
+	b := Builder{base: u}
+	return b.RemoveScheme().Build()
 }
 
 // WithAuthority returns u with its authority set to the raw text authority,
@@ -369,23 +226,16 @@ func (u URI) WithoutScheme() (URI, error) {
 // a path that is not empty and does not begin with "/" gives
 // [ErrPathNotAbsolute] (section 3.3).
 func (u URI) WithAuthority(authority string) (URI, error) {
-	var b Builder
-	b.start(u)
-	b.SetAuthority(authority)
-	return b.Build()
+	b := Builder{base: u}
+	return b.SetAuthority(authority).Build()
 }
 
 // WithoutAuthority returns u without its authority: no "//", userinfo, host
 // or port. A path beginning with "//" would then read as an authority, so it
 // fails with [ErrPathDoubleSlash] (RFC 3986, section 3.3).
 func (u URI) WithoutAuthority() (URI, error) {
-	if !u.HasAuthority() {
-		return u, nil
-	}
-	var b Builder
-	b.start(u)
-	b.RemoveAuthority()
-	return b.Build()
+	b := Builder{base: u}
+	return b.RemoveAuthority().Build()
 }
 
 // WithUserinfo returns u with its userinfo set to the raw text userinfo,
@@ -393,14 +243,8 @@ func (u URI) WithoutAuthority() (URI, error) {
 // error gives the offending offset in userinfo. "" gives an empty userinfo
 // ("//@host"). Without an authority it fails with [ErrNoAuthority].
 func (u URI) WithUserinfo(userinfo string) (URI, error) {
-	if !u.HasAuthority() {
-		return URI{}, newError(userinfo, 0, ComponentUserinfo, ErrNoAuthority)
-	}
-	if err := checkRaw(userinfo, mUserinfo, ComponentUserinfo); err != nil {
-		return URI{}, err
-	}
-	u.splice(iUserinfo, 0, userinfo, '@')
-	return u, nil
+	b := Builder{base: u}
+	return b.SetUserinfo(userinfo).Build()
 }
 
 // WithDecodedUserinfo returns u with its userinfo set to the decoded text
@@ -408,20 +252,15 @@ func (u URI) WithUserinfo(userinfo string) (URI, error) {
 // RFC 3986, section 3.2.1 deprecates "user:password" but the grammar allows
 // it). Without an authority it fails with [ErrNoAuthority].
 func (u URI) WithDecodedUserinfo(userinfo string) (URI, error) {
-	if !u.HasAuthority() {
-		return URI{}, newError(userinfo, 0, ComponentUserinfo, ErrNoAuthority)
-	}
-	u.edit(iUserinfo, 0, userinfo, charset(EscapeUserinfo), '@')
-	return u, nil
+	b := Builder{base: u}
+	return b.SetDecodedUserinfo(userinfo).Build()
 }
 
 // WithoutUserinfo returns u without its userinfo, or u when it has none.
 func (u URI) WithoutUserinfo() URI {
-	if !u.HasUserinfo() {
-		return u
-	}
-	u.remove(iUserinfo)
-	return u
+	b := Builder{base: u}
+	v, _ := b.RemoveUserinfo().Build() // a shorter text, valid as u was
+	return v
 }
 
 // WithHost returns u with its host set to the raw text host, as [URI.Host]
@@ -431,14 +270,8 @@ func (u URI) WithoutUserinfo() URI {
 // authority one is added, which fails with [ErrPathNotAbsolute] when the
 // path is not empty and does not begin with "/" (section 3.3).
 func (u URI) WithHost(host string) (URI, error) {
-	kind, err := validHost(host)
-	if err != nil {
-		return URI{}, err
-	}
-	if err := u.editHost(host, csRaw, false, kind); err != nil {
-		return URI{}, err
-	}
-	return u, nil
+	b := Builder{base: u}
+	return b.SetHost(host).Build()
 }
 
 // WithDecodedHost returns u with its host set to the decoded text host, as
@@ -449,11 +282,8 @@ func (u URI) WithHost(host string) (URI, error) {
 // is one. An IPvFuture cannot be told from a reg-name such as "v1.example":
 // set it with [URI.WithHost]. Adding an authority fails as for WithHost.
 func (u URI) WithDecodedHost(host string) (URI, error) {
-	brackets, cs, kind := decodedHostParts(host)
-	if err := u.editHost(host, cs, brackets, kind); err != nil {
-		return URI{}, err
-	}
-	return u, nil
+	b := Builder{base: u}
+	return b.SetDecodedHost(host).Build()
 }
 
 // WithAddr returns u with its host set to the IP address a: an IPv4address
@@ -463,14 +293,8 @@ func (u URI) WithDecodedHost(host string) (URI, error) {
 // [Options] Zones reads back (RFC 9844 took zones out of URIs). An invalid
 // address gives [ErrInvalidHost].
 func (u URI) WithAddr(a netip.Addr) (URI, error) {
-	text, kind, err := addrHost(a)
-	if err != nil {
-		return URI{}, err
-	}
-	if err := u.editHost(text, csRaw, kind == HostIPv6, kind); err != nil {
-		return URI{}, err
-	}
-	return u, nil
+	b := Builder{base: u}
+	return b.SetAddr(a).Build()
 }
 
 // WithPort returns u with its port set to the raw digits port, without ":".
@@ -480,35 +304,24 @@ func (u URI) WithAddr(a netip.Addr) (URI, error) {
 // form; [URI.WithPortNumber] sets it from a number. Without an authority it
 // fails with [ErrNoAuthority].
 func (u URI) WithPort(port string) (URI, error) {
-	if !u.HasAuthority() {
-		return URI{}, newError(port, 0, ComponentPort, ErrNoAuthority)
-	}
-	if err := checkPort(port); err != nil {
-		return URI{}, err
-	}
-	u.splice(iPort, ':', port, 0)
-	return u, nil
+	b := Builder{base: u}
+	return b.SetPort(port).Build()
 }
 
 // WithPortNumber returns u with its port set to port, written in decimal; 0
 // is a port like any other ("http://a:0/"). It mirrors [URI.PortNumber].
 // Without an authority it fails with [ErrNoAuthority].
 func (u URI) WithPortNumber(port uint16) (URI, error) {
-	if !u.HasAuthority() {
-		return URI{}, newError(strconv.Itoa(int(port)), 0, ComponentPort, ErrNoAuthority)
-	}
-	u.putPortNumber(port)
-	return u, nil
+	b := Builder{base: u}
+	return b.SetPortNumber(port).Build()
 }
 
 // WithoutPort returns u without its port (and its ":"), or u when it has
 // none.
 func (u URI) WithoutPort() URI {
-	if !u.HasPort() {
-		return u
-	}
-	u.remove(iPort)
-	return u
+	b := Builder{base: u}
+	v, _ := b.RemovePort().Build() // a shorter text, valid as u was
+	return v
 }
 
 // WithPath returns u with its path set to the raw text path, which must
@@ -518,15 +331,8 @@ func (u URI) WithoutPort() URI {
 // "//" ([ErrPathDoubleSlash]), and in a relative reference its first segment
 // must not hold ":" ([ErrPathColon]).
 func (u URI) WithPath(path string) (URI, error) {
-	if err := checkRaw(path, mPath, ComponentPath); err != nil {
-		return URI{}, err
-	}
-	auth := u.HasAuthority()
-	if err := checkPath(path, auth, !auth && !u.HasScheme()); err != nil {
-		return URI{}, err
-	}
-	u.splice(iPath, 0, path, 0)
-	return u, nil
+	b := Builder{base: u}
+	return b.SetPath(path).Build()
 }
 
 // WithDecodedPath returns u with its path set to the decoded text path, in
@@ -536,12 +342,8 @@ func (u URI) WithPath(path string) (URI, error) {
 // "/" are those of [URI.WithPath]; use [URI.WithDecodedSegments] for
 // segments that hold "/".
 func (u URI) WithDecodedPath(path string) (URI, error) {
-	auth := u.HasAuthority()
-	if err := checkPath(path, auth, false); err != nil {
-		return URI{}, err
-	}
-	u.edit(iPath, 0, path, pathCharset(u.HasScheme(), auth), 0)
-	return u, nil
+	b := Builder{base: u}
+	return b.SetDecodedPath(path).Build()
 }
 
 // WithSegments returns u with its path made of the raw segments segs joined
@@ -551,22 +353,15 @@ func (u URI) WithDecodedPath(path string) (URI, error) {
 // gives "/a/b", ("", "") gives "/", and no segment or a single empty one
 // gives the empty path. The constraints are those of [URI.WithPath].
 func (u URI) WithSegments(segs ...string) (URI, error) {
-	auth := u.HasAuthority()
-	for i, s := range segs {
-		if err := checkRaw(s, mPchar, ComponentPath); err != nil {
-			return URI{}, err
-		}
-		if i == 0 && !auth && !u.HasScheme() {
-			if err := checkPath(s, false, true); err != nil {
-				return URI{}, err
-			}
-		}
-	}
-	if err := checkSegments(segs, auth); err != nil {
+	// SetSegments, written out: segs is stored in a Builder on this stack
+	// by name, not through a pointer, which escape analysis takes for the
+	// heap, so that the caller's variadic slice costs no allocation.
+	if err := checkRawSegments(segs); err != nil {
 		return URI{}, err
 	}
-	u.putSegments(segs, csRaw, csRaw)
-	return u, nil
+	b := Builder{base: u, segs: segs, segCS: csRaw}
+	b.parts[iPath].setMax("", segsMax(segs), csSegments, 0, 0)
+	return b.Build()
 }
 
 // WithDecodedSegments returns u with its path made of the decoded segments
@@ -576,12 +371,10 @@ func (u URI) WithSegments(segs ...string) (URI, error) {
 // keeps its meaning as a dot-segment (section 3.3): no encoding can make it
 // data, since "%2E" is equivalent to "." (section 6.2.2.2).
 func (u URI) WithDecodedSegments(segs ...string) (URI, error) {
-	auth := u.HasAuthority()
-	if err := checkSegments(segs, auth); err != nil {
-		return URI{}, err
-	}
-	u.putSegments(segs, charset(EscapeSegment), segCharset(u.HasScheme(), auth))
-	return u, nil
+	// SetDecodedSegments, written out for segs' sake (see WithSegments).
+	b := Builder{base: u, segs: segs, segCS: charset(EscapeSegment)}
+	b.parts[iPath].setMax("", segsMax(segs), csSegments, 0, 0)
+	return b.Build()
 }
 
 // AddSegment returns u with the raw segment seg added at the end of its
@@ -599,83 +392,71 @@ func (u URI) AddSegment(seg string) (URI, error) {
 			return URI{}, err
 		}
 	}
-	return u.addSegment(seg, csRaw), nil
+	return u.addSegment(seg, csRaw)
 }
 
 // AddDecodedSegment returns u with the decoded segment seg added at the end
 // of its path, percent-encoded as a segment, as [URI.AddSegment] adds a raw
 // one. It cannot fail.
-func (u URI) AddDecodedSegment(seg string) URI {
+func (u URI) AddDecodedSegment(seg string) (URI, error) {
 	return u.addSegment(seg, charset(EscapeSegment))
 }
 
 // addSegment returns u with seg, written in cs, added to its path.
-func (u URI) addSegment(seg string, cs charset) URI {
-	var b Builder
-	b.start(u)
+func (u URI) addSegment(seg string, cs charset) (URI, error) {
+	b := Builder{base: u}
 	b.parts[iPath].setMax(seg, len(u.Path())+1+3*len(seg), csAppend, 0, 0)
 	b.segCS = cs
-	v, _ := b.Build() // the path stays valid: see AddSegment
-	return v
+	return b.Build() // the path stays valid: see AddSegment
 }
 
 // WithQuery returns u with its query set to the raw text query, without
 // "?", which must match query (RFC 3986, section 3.4); the error gives the
 // offending offset in query. "" gives an empty query ("?").
 func (u URI) WithQuery(query string) (URI, error) {
-	if err := checkRaw(query, mQuery, ComponentQuery); err != nil {
-		return URI{}, err
-	}
-	u.splice(iQuery, '?', query, 0)
-	return u, nil
+	b := Builder{base: u}
+	return b.SetQuery(query).Build()
 }
 
 // WithDecodedQuery returns u with its query set to the decoded text query,
 // percent-encoded as [EscapeQuery] does: "&" and "=" stay literal, so the
 // text keeps any pair structure it has; use a [Query] to build pairs from
 // data. "" gives an empty query ("?").
-func (u URI) WithDecodedQuery(query string) URI {
-	u.edit(iQuery, '?', query, charset(EscapeQuery), 0)
-	return u
+func (u URI) WithDecodedQuery(query string) (URI, error) {
+	b := Builder{base: u}
+	return b.SetDecodedQuery(query).Build()
 }
 
 // WithoutQuery returns u without its query (and its "?"), or u when it has
 // none.
 func (u URI) WithoutQuery() URI {
-	if !u.HasQuery() {
-		return u
-	}
-	u.remove(iQuery)
-	return u
+	b := Builder{base: u}
+	v, _ := b.RemoveQuery().Build() // a shorter text, valid as u was
+	return v
 }
 
 // WithFragment returns u with its fragment set to the raw text fragment,
 // without "#", which must match fragment (RFC 3986, section 3.5); the error
 // gives the offending offset in fragment. "" gives an empty fragment ("#").
 func (u URI) WithFragment(fragment string) (URI, error) {
-	if err := checkRaw(fragment, mQuery, ComponentFragment); err != nil {
-		return URI{}, err
-	}
-	u.splice(iFragment, '#', fragment, 0)
-	return u, nil
+	b := Builder{base: u}
+	return b.SetFragment(fragment).Build()
 }
 
 // WithDecodedFragment returns u with its fragment set to the decoded text
 // fragment, percent-encoded as [EscapeFragment] does. "" gives an empty
 // fragment ("#").
-func (u URI) WithDecodedFragment(fragment string) URI {
-	u.edit(iFragment, '#', fragment, charset(EscapeFragment), 0)
-	return u
+func (u URI) WithDecodedFragment(fragment string) (URI, error) {
+	b := Builder{base: u}
+	return b.SetDecodedFragment(fragment).Build()
 }
 
 // WithoutFragment returns u without its fragment (and its "#"), or u when it
 // has none.
 func (u URI) WithoutFragment() URI {
-	if !u.HasFragment() {
-		return u
-	}
-	u.remove(iFragment)
-	return u
+	b := Builder{base: u}
+	v, _ := b.RemoveFragment().Build() // a shorter text, valid as u was
+	return v
 }
 
 // Builder makes a URI reference from several edits with one allocation. Its
@@ -688,12 +469,21 @@ func (u URI) WithoutFragment() URI {
 //
 //	u, err := base.Builder().SetDecodedPath("/a b").SetQuery("x=1").Build()
 //
-// Decoded text is encoded for the reference Build writes: a ":" in the first
-// segment of a decoded path is encoded only when the result has neither a
-// scheme nor an authority (path-noscheme, RFC 3986, section 3.3), whatever
-// the order of the setters, so SetDecodedPath("a:b").SetScheme("s") gives
-// "s:a:b" where WithDecodedPath then WithScheme gives the equivalent
-// "s:a%3Ab".
+// The edits of [URI] are this engine with one setter: u.WithX(v) and
+// u.Builder().SetX(v).Build() give the same value and the same error.
+//
+// Decoded text is encoded for the reference Build writes, whatever the
+// order of the setters: a ":" in the first segment of a decoded path is
+// encoded only when the result has neither a scheme nor an authority, so
+// SetDecodedPath("a:b").SetScheme("s") gives "s:a:b". That is RFC 3986's
+// answer: percent-encoding is done when a URI is produced from its
+// components (section 2.4), and a reserved character is encoded only where
+// it would otherwise be read as a delimiter (section 2.2); in "s:a:b" the
+// path-rootless takes ":" as data (section 3.3), where a relative path must
+// not (path-noscheme). "s:a%3Ab" is not equivalent to it (section 6.2.2.2
+// decodes only unreserved characters); it is what WithDecodedPath("a:b") on
+// a relative reference, then WithScheme("s"), gives: two requests, the first
+// of which had to encode the ":".
 //
 // The zero Builder builds the empty reference "". A Builder is not safe for
 // concurrent use; the URIs it builds are.
@@ -806,13 +596,18 @@ func (u URI) Builder() *Builder {
 
 // start makes u the base of b: each part holds u's text of its component,
 // with its delimiters (the userinfo's "//" is Build's to write).
-func (b *Builder) start(u URI) {
-	b.base = u
+func (b *Builder) start(u URI) { b.base = u }
+
+// fill gives each kept part the length of the base's text of its
+// component, with its delimiters, which appendKept writes. A kept part has
+// no length until Build needs it: the edits of URI, which change one
+// component, never read it (see splice).
+func (b *Builder) fill() {
 	for c := range b.parts {
-		p := &b.parts[c]
-		from, to := u.span(c)
-		p.set(u.s[from:to], to-from, partRaw, 0, 0)
-		p.state = pieceKeep
+		if p := &b.parts[c]; p.state == pieceKeep {
+			from, to := b.base.span(c)
+			p.n = int32(to - from)
+		}
 	}
 }
 
@@ -984,12 +779,21 @@ func (b *Builder) SetDecodedPath(path string) *Builder {
 
 // SetSegments sets the path from raw segments (see [URI.WithSegments]).
 func (b *Builder) SetSegments(segs ...string) *Builder {
-	for _, s := range segs {
-		if err := checkRaw(s, mPchar, ComponentPath); err != nil {
-			return b.fail(err)
-		}
+	if err := checkRawSegments(segs); err != nil {
+		return b.fail(err)
 	}
 	return b.setSegments(segs, csRaw)
+}
+
+// checkRawSegments validates raw segments: each must match segment (RFC
+// 3986, section 3.3), so holds no "/".
+func checkRawSegments(segs []string) *Error {
+	for _, s := range segs {
+		if err := checkRaw(s, mPchar, ComponentPath); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SetDecodedSegments sets the path from decoded segments (see
@@ -1000,12 +804,17 @@ func (b *Builder) SetDecodedSegments(segs ...string) *Builder {
 
 func (b *Builder) setSegments(segs []string, cs charset) *Builder {
 	b.segs, b.segCS = segs, cs
+	b.parts[iPath].setMax("", segsMax(segs), csSegments, 0, 0)
+	return b
+}
+
+// segsMax bounds the length of segs joined by "/", each escaped.
+func segsMax(segs []string) int {
 	n := len(segs)
 	for _, s := range segs {
 		n += 3 * len(s)
 	}
-	b.parts[iPath].setMax("", n, csSegments, 0, 0)
-	return b
+	return n
 }
 
 // SetQuery sets the query from raw text, without "?".
@@ -1083,6 +892,14 @@ func (b *Builder) Build() (v URI, err error) {
 		}
 	}
 
+	switch c := b.single(); {
+	case c < 0:
+		return *u, nil // nothing changed
+	case c < numComps && auth == u.HasAuthority():
+		return b.splice(c, pathCS, firstCS)
+	}
+	b.fill()
+
 	// The result is written once, into a slice of its length that becomes
 	// the string, when every part knows its length (see part); else into
 	// a stack buffer when the bounds say it fits, and converted, which
@@ -1108,12 +925,76 @@ func (b *Builder) Build() (v URI, err error) {
 	return v, nil
 }
 
+// single returns the one component that b changes, or -1 when it changes
+// none, or numComps when it changes more than one.
+func (b *Builder) single() int {
+	c := -1
+	for i := range b.parts {
+		if b.parts[i].state != pieceKeep {
+			if c >= 0 {
+				return numComps
+			}
+			c = i
+		}
+	}
+	return c
+}
+
+// splice is Build for a reference that differs from the base in component
+// c only, beside the same authority or none, as the edits of URI make
+// them: the base's text before and after c is copied around c's new text,
+// and the layout after c moves by the difference in length. Removing the
+// first or the last component allocates nothing. (Writing every component
+// as Build does cost WithHost ... more; see BENCHMARKS.md.)
+func (b *Builder) splice(c int, pathCS, firstCS charset) (v URI, err error) {
+	u, q := &b.base, &b.parts[c]
+	from, to := u.span(c)
+	v = *u
+	if q.state == pieceRemove {
+		switch {
+		case from == 0:
+			v.s = u.s[to:]
+			v.shift(c, from-to)
+			return v, nil
+		case to == len(u.s):
+			v.s = u.s[:from]
+			v.shift(c, from-to)
+			return v, nil
+		}
+	}
+	m := int(q.n)
+	if m < 0 {
+		m = b.textLen(q, pathCS, firstCS) + b2i(q.pre != 0) + b2i(q.post != 0)
+	}
+	n := len(u.s) - (to - from) + m
+	if uint(n) > MaxTextLength {
+		return URI{}, errTextTooLong()
+	}
+	t := make([]byte, 0, n)
+	t = append(t, u.s[:from]...)
+	if q.cs == partRaw {
+		t = appendRaw(t, q)
+	} else {
+		t = b.appendPart(t, q, pathCS, firstCS)
+	}
+	t = append(t, u.s[to:]...)
+	// The text by name, not through URI.replace's pointer, which escape
+	// analysis takes for the heap: b's texts would follow it there.
+	v.s = bytesString(t)
+	v.shift(c, m-(to-from))
+	if c == iHost {
+		v.endHost(int(v.hostEnd), b.hostKind)
+	}
+	return v, nil
+}
+
 // noAuthority is the error of a userinfo or port set without an authority.
 func (b *Builder) noAuthority(c int) *Error {
 	if c == iUserinfo {
-		return newError(b.parts[c].text, 0, ComponentUserinfo, ErrNoAuthority)
+		// A copy of the text, as pathError makes.
+		return newError(strings.Clone(b.parts[c].text), 0, ComponentUserinfo, ErrNoAuthority)
 	}
-	text := b.parts[c].text
+	text := strings.Clone(b.parts[c].text)
 	if b.parts[c].cs == csNumber {
 		text = strconv.Itoa(int(b.port))
 	}
@@ -1130,15 +1011,15 @@ func (b *Builder) settlePath(scheme, auth bool) (cs, first charset, err *Error) 
 	cs, first = p.cs, b.segCS
 	switch {
 	case p.state != pieceSet:
-		return cs, first, checkPath(b.base.Path(), auth, noScheme)
+		return cs, first, pathError(b.base.Path(), auth, noScheme)
 	case p.cs == csDecodedPath:
-		return pathCharset(scheme, auth), first, checkPath(p.text, auth, false)
+		return pathCharset(scheme, auth), first, pathError(p.text, auth, false)
 	case p.cs == csSegments:
 		cs = b.segCS
 		if b.segCS != csRaw {
 			first = segCharset(scheme, auth)
 		} else if noScheme && len(b.segs) > 0 {
-			if err := checkPath(b.segs[0], false, true); err != nil {
+			if err := pathError(b.segs[0], false, true); err != nil {
 				return cs, first, err
 			}
 		}
@@ -1152,7 +1033,19 @@ func (b *Builder) settlePath(scheme, auth bool) (cs, first charset, err *Error) 
 		}
 		return cs, first, nil
 	}
-	return cs, first, checkPath(p.text, auth, noScheme)
+	return cs, first, pathError(p.text, auth, noScheme)
+}
+
+// pathError is checkPath for the text of a Builder's part, whose error
+// holds a copy of the text: a Builder's texts must not flow into an error
+// (escape analysis, which does not tell a struct's fields apart, would then
+// move every slice a Builder holds to the heap, such as the segments that
+// URI.WithSegments takes, an allocation for each call).
+func pathError(path string, auth, colon bool) *Error {
+	if off, cause := pathViolation(path, auth, colon); cause != nil {
+		return newError(strings.Clone(path), off, ComponentPath, cause)
+	}
+	return nil
 }
 
 // appendSep returns what goes between the base path and an appended
@@ -1207,7 +1100,7 @@ const spliceBuf = 256
 func (b *Builder) appendAll(t []byte, auth bool, pathCS, firstCS charset, v *URI) []byte {
 	p := &b.parts
 	if q := &p[iScheme]; q.cs == partRaw {
-		t = appendRaw(t, q)
+		t = b.appendKept(t, q, iScheme)
 	} else {
 		t = b.appendPart(t, q, pathCS, firstCS)
 	}
@@ -1217,13 +1110,13 @@ func (b *Builder) appendAll(t []byte, auth bool, pathCS, firstCS charset, v *URI
 		// removed (see Build), and nothing is written or marked.
 		t = append(t, '/', '/')
 		if q := &p[iUserinfo]; q.cs == partRaw {
-			t = appendRaw(t, q)
+			t = b.appendKept(t, q, iUserinfo)
 		} else {
 			t = b.appendPart(t, q, pathCS, firstCS)
 		}
 		v.endUserinfo(len(t))
 		if q := &p[iHost]; q.cs == partRaw {
-			t = appendRaw(t, q)
+			t = b.appendKept(t, q, iHost)
 		} else {
 			t = b.appendPart(t, q, pathCS, firstCS)
 		}
@@ -1233,30 +1126,42 @@ func (b *Builder) appendAll(t []byte, auth bool, pathCS, firstCS charset, v *URI
 		}
 		v.endHost(len(t), kind)
 		if q := &p[iPort]; q.cs == partRaw {
-			t = appendRaw(t, q)
+			t = b.appendKept(t, q, iPort)
 		} else {
 			t = b.appendPart(t, q, pathCS, firstCS)
 		}
 		v.endAuthority(len(t))
 	}
 	if q := &p[iPath]; q.cs == partRaw {
-		t = appendRaw(t, q)
+		t = b.appendKept(t, q, iPath)
 	} else {
 		t = b.appendPart(t, q, pathCS, firstCS)
 	}
 	v.endPath(len(t))
 	if q := &p[iQuery]; q.cs == partRaw {
-		t = appendRaw(t, q)
+		t = b.appendKept(t, q, iQuery)
 	} else {
 		t = b.appendPart(t, q, pathCS, firstCS)
 	}
 	v.endQuery(len(t))
 	if q := &p[iFragment]; q.cs == partRaw {
-		t = appendRaw(t, q)
+		t = b.appendKept(t, q, iFragment)
 	} else {
 		t = b.appendPart(t, q, pathCS, firstCS)
 	}
 	return t
+}
+
+// appendKept is appendRaw for part q of component c, which reads a kept
+// component's text from the base: fill gives a kept part its length only,
+// since storing the base's text in b (through a pointer) would make escape
+// analysis move everything b holds to the heap.
+func (b *Builder) appendKept(t []byte, q *part, c int) []byte {
+	if q.state == pieceKeep {
+		from, to := b.base.span(c)
+		return append(t, b.base.s[from:to]...)
+	}
+	return appendRaw(t, q)
 }
 
 // appendRaw appends part q, which is written as it is, to t.

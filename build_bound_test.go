@@ -21,7 +21,9 @@ func TestBuildAroundStackBuffer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want = want.WithDecodedQuery("x y")
+		if want, err = want.WithDecodedQuery("x y"); err != nil {
+			t.Fatal(err)
+		}
 		b := base.Builder().SetDecodedPath(path).SetDecodedQuery("x y")
 		got, err := b.Build()
 		if err != nil || got != want {

@@ -168,13 +168,15 @@ func ExampleURI_AddSegment() {
 }
 
 func ExampleURI_AddDecodedSegment() {
-	u := uri.MustParse("https://api.example.com/v1/")
-	fmt.Println(u.AddDecodedSegment("users").AddDecodedSegment("ana maría"))
+	u, _ := uri.MustParse("https://api.example.com/v1/").AddDecodedSegment("users")
+	u, _ = u.AddDecodedSegment("ana maría")
+	fmt.Println(u)
 	// Output: https://api.example.com/v1/users/ana%20mar%C3%ADa
 }
 
 func ExampleURI_WithDecodedQuery() {
-	fmt.Println(uri.MustParse("http://example.com/search").WithDecodedQuery("q=a b&lang=en"))
+	u, _ := uri.MustParse("http://example.com/search").WithDecodedQuery("q=a b&lang=en")
+	fmt.Println(u)
 	// Output: http://example.com/search?q=a%20b&lang=en
 }
 
@@ -190,7 +192,8 @@ func ExampleURI_WithoutQuery() {
 }
 
 func ExampleURI_WithDecodedFragment() {
-	fmt.Println(uri.MustParse("http://example.com/doc").WithDecodedFragment("section 2"))
+	u, _ := uri.MustParse("http://example.com/doc").WithDecodedFragment("section 2")
+	fmt.Println(u)
 	// Output: http://example.com/doc#section%202
 }
 

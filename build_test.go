@@ -245,27 +245,27 @@ func TestWithPath(t *testing.T) {
 		{"y", "WithDecodedSegments(a:b, c:d, é)", func(u URI) (URI, error) { return u.WithDecodedSegments("a:b", "c:d", "é") }, "a%3Ab/c:d/%C3%A9", nil, 0},
 		{"y", "WithDecodedSegments(.., ?)", func(u URI) (URI, error) { return u.WithDecodedSegments("..", "?") }, "../%3F", nil, 0},
 
-		{"http://a/b", "AddDecodedSegment(c d)", func(u URI) (URI, error) { return u.AddDecodedSegment("c d"), nil }, "http://a/b/c%20d", nil, 0},
-		{"http://a/b/", "AddDecodedSegment(c/d)", func(u URI) (URI, error) { return u.AddDecodedSegment("c/d"), nil }, "http://a/b/c%2Fd", nil, 0},
-		{"http://a/b/", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment(""), nil }, "http://a/b/", nil, 0},
-		{"http://a/b", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment(""), nil }, "http://a/b/", nil, 0},
-		{"http://a?q", "AddDecodedSegment(x)", func(u URI) (URI, error) { return u.AddDecodedSegment("x"), nil }, "http://a/x?q", nil, 0},
-		{"http://a", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment(""), nil }, "http://a/", nil, 0},
-		{"http://a/", "AddDecodedSegment(x)", func(u URI) (URI, error) { return u.AddDecodedSegment("x"), nil }, "http://a/x", nil, 0},
-		{"x:", "AddDecodedSegment(a:b)", func(u URI) (URI, error) { return u.AddDecodedSegment("a:b"), nil }, "x:a:b", nil, 0},
-		{"x:", "AddDecodedSegment(a/b)", func(u URI) (URI, error) { return u.AddDecodedSegment("a/b"), nil }, "x:a%2Fb", nil, 0},
-		{"", "AddDecodedSegment(a:b)", func(u URI) (URI, error) { return u.AddDecodedSegment("a:b"), nil }, "a%3Ab", nil, 0},
-		{"", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment(""), nil }, "", nil, 0},
-		{"a", "AddDecodedSegment(b:c)", func(u URI) (URI, error) { return u.AddDecodedSegment("b:c"), nil }, "a/b:c", nil, 0},
-		{"/", "AddDecodedSegment(a)", func(u URI) (URI, error) { return u.AddDecodedSegment("a"), nil }, "/a", nil, 0},
+		{"http://a/b", "AddDecodedSegment(c d)", func(u URI) (URI, error) { return u.AddDecodedSegment("c d") }, "http://a/b/c%20d", nil, 0},
+		{"http://a/b/", "AddDecodedSegment(c/d)", func(u URI) (URI, error) { return u.AddDecodedSegment("c/d") }, "http://a/b/c%2Fd", nil, 0},
+		{"http://a/b/", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment("") }, "http://a/b/", nil, 0},
+		{"http://a/b", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment("") }, "http://a/b/", nil, 0},
+		{"http://a?q", "AddDecodedSegment(x)", func(u URI) (URI, error) { return u.AddDecodedSegment("x") }, "http://a/x?q", nil, 0},
+		{"http://a", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment("") }, "http://a/", nil, 0},
+		{"http://a/", "AddDecodedSegment(x)", func(u URI) (URI, error) { return u.AddDecodedSegment("x") }, "http://a/x", nil, 0},
+		{"x:", "AddDecodedSegment(a:b)", func(u URI) (URI, error) { return u.AddDecodedSegment("a:b") }, "x:a:b", nil, 0},
+		{"x:", "AddDecodedSegment(a/b)", func(u URI) (URI, error) { return u.AddDecodedSegment("a/b") }, "x:a%2Fb", nil, 0},
+		{"", "AddDecodedSegment(a:b)", func(u URI) (URI, error) { return u.AddDecodedSegment("a:b") }, "a%3Ab", nil, 0},
+		{"", "AddDecodedSegment()", func(u URI) (URI, error) { return u.AddDecodedSegment("") }, "", nil, 0},
+		{"a", "AddDecodedSegment(b:c)", func(u URI) (URI, error) { return u.AddDecodedSegment("b:c") }, "a/b:c", nil, 0},
+		{"/", "AddDecodedSegment(a)", func(u URI) (URI, error) { return u.AddDecodedSegment("a") }, "/a", nil, 0},
 	})
 }
 
 func TestWithQueryFragment(t *testing.T) {
 	runEdits(t, []editCase{
-		{"http://a/b", "WithDecodedQuery(x=1&y=a b)", func(u URI) (URI, error) { return u.WithDecodedQuery("x=1&y=a b"), nil }, "http://a/b?x=1&y=a%20b", nil, 0},
-		{"http://a/b?old#f", "WithDecodedQuery(/?:@#)", func(u URI) (URI, error) { return u.WithDecodedQuery("/?:@#"), nil }, "http://a/b?/?:@%23#f", nil, 0},
-		{"http://a/b", "WithDecodedQuery()", func(u URI) (URI, error) { return u.WithDecodedQuery(""), nil }, "http://a/b?", nil, 0},
+		{"http://a/b", "WithDecodedQuery(x=1&y=a b)", func(u URI) (URI, error) { return u.WithDecodedQuery("x=1&y=a b") }, "http://a/b?x=1&y=a%20b", nil, 0},
+		{"http://a/b?old#f", "WithDecodedQuery(/?:@#)", func(u URI) (URI, error) { return u.WithDecodedQuery("/?:@#") }, "http://a/b?/?:@%23#f", nil, 0},
+		{"http://a/b", "WithDecodedQuery()", func(u URI) (URI, error) { return u.WithDecodedQuery("") }, "http://a/b?", nil, 0},
 		{"http://a/b?q", "WithQuery(a=%20)", func(u URI) (URI, error) { return u.WithQuery("a=%20") }, "http://a/b?a=%20", nil, 0},
 		{"http://a/b?q", "WithQuery(a b)", func(u URI) (URI, error) { return u.WithQuery("a b") }, "", ErrInvalidCharacter, 1},
 		{"http://a/b?q", "WithQuery(a#b)", func(u URI) (URI, error) { return u.WithQuery("a#b") }, "", ErrInvalidCharacter, 1},
@@ -273,9 +273,9 @@ func TestWithQueryFragment(t *testing.T) {
 		{"http://a/b?q#f", "WithoutQuery", func(u URI) (URI, error) { return u.WithoutQuery(), nil }, "http://a/b#f", nil, 0},
 		{"http://a/b?", "WithoutQuery", func(u URI) (URI, error) { return u.WithoutQuery(), nil }, "http://a/b", nil, 0},
 
-		{"http://a/b?q", "WithDecodedFragment(a#b c)", func(u URI) (URI, error) { return u.WithDecodedFragment("a#b c"), nil }, "http://a/b?q#a%23b%20c", nil, 0},
-		{"http://a/b#x", "WithDecodedFragment()", func(u URI) (URI, error) { return u.WithDecodedFragment(""), nil }, "http://a/b#", nil, 0},
-		{"", "WithDecodedFragment(top)", func(u URI) (URI, error) { return u.WithDecodedFragment("top"), nil }, "#top", nil, 0},
+		{"http://a/b?q", "WithDecodedFragment(a#b c)", func(u URI) (URI, error) { return u.WithDecodedFragment("a#b c") }, "http://a/b?q#a%23b%20c", nil, 0},
+		{"http://a/b#x", "WithDecodedFragment()", func(u URI) (URI, error) { return u.WithDecodedFragment("") }, "http://a/b#", nil, 0},
+		{"", "WithDecodedFragment(top)", func(u URI) (URI, error) { return u.WithDecodedFragment("top") }, "#top", nil, 0},
 		{"http://a/b", "WithFragment(x%23)", func(u URI) (URI, error) { return u.WithFragment("x%23") }, "http://a/b#x%23", nil, 0},
 		{"http://a/b", "WithFragment(x#)", func(u URI) (URI, error) { return u.WithFragment("x#") }, "", ErrInvalidCharacter, 1},
 		{"http://a/b#", "WithoutFragment", func(u URI) (URI, error) { return u.WithoutFragment(), nil }, "http://a/b", nil, 0},
@@ -300,7 +300,12 @@ func TestEditChain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u = u.WithQueryParams(NewQuery(QueryRFC3986, Pair{"name", "ferret"})).WithDecodedFragment("nose")
+	if u, err = u.WithQueryParams(NewQuery(QueryRFC3986, Pair{"name", "ferret"})); err != nil {
+		t.Fatal(err)
+	}
+	if u, err = u.WithDecodedFragment("nose"); err != nil {
+		t.Fatal(err)
+	}
 	if want := "foo://example.com:8042/over/there?name=ferret#nose"; u.String() != want {
 		t.Fatalf("got %q, want %q", u, want)
 	}
@@ -398,13 +403,13 @@ func TestEditAllocs(t *testing.T) {
 		{"WithDecodedPath", func() { _, _ = u.WithDecodedPath("/a b/c") }},
 		{"WithPath", func() { _, _ = u.WithPath("/a/c") }},
 		{"WithDecodedSegments", func() { _, _ = u.WithDecodedSegments("", "a b", "c/d") }},
-		{"AddDecodedSegment", func() { _ = u.AddDecodedSegment("x y") }},
+		{"AddDecodedSegment", func() { _, _ = u.AddDecodedSegment("x y") }},
 		{"WithDecodedHost", func() { _, _ = u.WithDecodedHost("bücher.example") }},
 		{"WithDecodedHost IPv6", func() { _, _ = u.WithDecodedHost("::1") }},
 		{"WithPortNumber", func() { _, _ = u.WithPortNumber(65535) }},
 		{"WithoutPort", func() { _ = u.WithoutPort() }},
-		{"WithDecodedQuery", func() { _ = u.WithDecodedQuery("a=b c") }},
-		{"WithDecodedFragment", func() { _ = u.WithDecodedFragment("top") }},
+		{"WithDecodedQuery", func() { _, _ = u.WithDecodedQuery("a=b c") }},
+		{"WithDecodedFragment", func() { _, _ = u.WithDecodedFragment("top") }},
 		{"WithScheme", func() { _, _ = u.WithScheme("https") }},
 		{"WithoutAuthority", func() { _, _ = u.WithoutAuthority() }},
 		{"Build", func() {

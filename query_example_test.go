@@ -36,7 +36,8 @@ func ExampleNewQuery() {
 func ExampleQuery_Set() {
 	u := uri.MustParse("http://example.com/list?sort=name&page=1&filter=%7Eold")
 	q := u.QueryParams(uri.QueryRFC3986).Set("page", "2")
-	fmt.Println(u.WithQueryParams(q)) // the other pairs keep their text
+	v, _ := u.WithQueryParams(q)
+	fmt.Println(v) // the other pairs keep their text
 	// Output: http://example.com/list?sort=name&page=2&filter=%7Eold
 }
 
@@ -48,7 +49,8 @@ func ExampleQuery_Add() {
 
 func ExampleQuery_Del() {
 	u := uri.MustParse("http://example.com/?utm_source=mail&id=7&utm_source=x")
-	fmt.Println(u.WithQueryParams(u.QueryParams(uri.QueryRFC3986).Del("utm_source")))
+	v, _ := u.WithQueryParams(u.QueryParams(uri.QueryRFC3986).Del("utm_source"))
+	fmt.Println(v)
 	// Output: http://example.com/?id=7
 }
 
@@ -64,7 +66,8 @@ func ExampleQuery_Lookup() {
 func ExampleURI_WithQueryParams() {
 	u := uri.MustParse("http://example.com/?id=7#top")
 	q := u.QueryParams(uri.QueryRFC3986).Del("id")
-	fmt.Println(u.WithQueryParams(q)) // an empty query is still a query
+	v, _ := u.WithQueryParams(q)
+	fmt.Println(v) // an empty query is still a query
 	if q.Len() == 0 {
 		u = u.WithoutQuery()
 	}

@@ -210,12 +210,18 @@ func TestQueryParamsOnURI(t *testing.T) {
 	if got := u.QueryParams(QueryRFC3986).Get("q"); got != "café+au+lait" {
 		t.Errorf("RFC 3986 Get(q) = %q", got)
 	}
-	v := u.WithQueryParams(u.QueryParams(QueryForm).Set("page", "3"))
+	v, err := u.WithQueryParams(u.QueryParams(QueryForm).Set("page", "3"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if want := "http://a/s?q=caf%C3%A9+au+lait&page=3#top"; v.String() != want {
 		t.Errorf("WithQueryParams = %q, want %q", v, want)
 	}
 	checkReparse(t, "WithQueryParams", v)
-	w := u.WithQueryParams(u.QueryParams(QueryForm).Del("q").Del("page"))
+	w, err := u.WithQueryParams(u.QueryParams(QueryForm).Del("q").Del("page"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	// An empty list is an empty query, as WithQuery("") gives: absent
 	// and empty differ (RFC 3986, section 3.4), and WithoutQuery removes it.
 	if want := "http://a/s?#top"; w.String() != want {

@@ -190,13 +190,8 @@ func (o *offsets) shift(c, d int) {
 // It changes u in place, field by field: the edits work on a copy of their
 // receiver, and writing a new URI value then copying it costs
 // store-forwarding stalls (see URI.edit).
+// The callers check that s is at most MaxTextLength long.
 func (u *URI) replace(s string, c, d int) {
-	if uint(len(s)) > MaxTextLength {
-		// Only the edits that cannot fail by their signature get here
-		// (the others check first): their result would need more than a
-		// layout can hold, and a wrong offset is never written.
-		panic(errTextTooLong())
-	}
 	u.s = s
 	u.shift(c, d)
 }

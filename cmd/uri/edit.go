@@ -476,7 +476,7 @@ func (ed *editor) finish(u uri.URI) (uri.URI, error) {
 		case a.comp == compPath && a.raw:
 			u, err = u.AddSegment(a.value)
 		case a.comp == compPath:
-			u = u.AddDecodedSegment(a.value)
+			u, err = u.AddDecodedSegment(a.value)
 		case a.comp == compQuery:
 			pair := a.value
 			if !a.raw {
@@ -615,7 +615,7 @@ func setComponentErr(u uri.URI, a componentArg) (uri.URI, error) {
 		case a.raw:
 			return u.WithQuery(a.value)
 		}
-		return u.WithDecodedQuery(a.value), nil
+		return u.WithDecodedQuery(a.value)
 	case compFragment:
 		switch {
 		case clear:
@@ -623,7 +623,7 @@ func setComponentErr(u uri.URI, a componentArg) (uri.URI, error) {
 		case a.raw:
 			return u.WithFragment(a.value)
 		}
-		return u.WithDecodedFragment(a.value), nil
+		return u.WithDecodedFragment(a.value)
 	}
 	return u, nil
 }

@@ -82,8 +82,10 @@ func TestEdit(t *testing.T) {
 			stdout: "https://a/\nhttps://a:444/\n"},
 		{name: "keep-port is the default", args: []string{"edit", "--keep-port", "https://a:443/"},
 			stdout: "https://a:443/\n"},
+		// The value is refused before the authority is looked at, as a
+		// Builder's SetPort does: an edit and a Builder share one engine.
 		{name: "bad port value rejects the input", args: []string{"edit", "--set", "port=8x", "http://a/", "b"},
-			stderr: "http://a/: --set port=8x: uri: invalid character 'x' in port at offset 1\nb: --set port=8x: uri: no authority (set a host first) in port at offset 0\n", code: 1},
+			stderr: "http://a/: --set port=8x: uri: invalid character 'x' in port at offset 1\nb: --set port=8x: uri: invalid character 'x' in port at offset 1\n", code: 1},
 		{name: "invalid input then valid", args: []string{"edit", "--set", "port=1", "http://a b/", "http://c/"},
 			stdout: "http://c:1/\n", stderr: "http://a b/: uri: invalid character ' ' in host at offset 8\n", code: 1},
 		{name: "verify stops at the first bad input", args: []string{"edit", "--verify", "http://a b/", "http://c/"},
