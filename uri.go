@@ -14,6 +14,26 @@
 //	   |           |            |            |        |
 //	scheme     authority       path        query   fragment
 //
+// # How a URI is laid out
+//
+// A URI is its text and six 32-bit offsets with the host's kind, 48 bytes
+// (as Boost.URL and ada lay out theirs): where the scheme ends (past its
+// ":"), where the host begins and ends, where the path begins, and where
+// the "?query" and the "#fragment" begin. Each range includes its
+// component's delimiters, so an absent component has an empty range and an
+// empty one a range of one byte. A text holds at most [MaxTextLength]
+// bytes; past that every operation that would make one returns
+// [ErrTooLong]. [URI.Span] gives each component's range to code outside.
+//
+// One writer sets the offsets: the marks beside the layout in uri.go
+// (endScheme, endUserinfo, endHost, endAuthority, endPath, endQuery, and
+// shift for a component that changed length), which the parser calls as it
+// reads the text in place, and the writer type, which appends components
+// with their delimiters and marks them; resolution, normalization, the IRI
+// mappings and the [Builder] make their values through them, and the edits
+// of URI are the Builder with one setter. A test fails when any other code
+// of the package assigns an offset.
+//
 // # Parsing
 //
 // One function per top-level rule of the grammar: [Parse] (URI-reference,

@@ -224,8 +224,8 @@ func TestConcurrentUse(t *testing.T) {
 // the layout of URI's offsets: "http:", "user@", "[::1]", ":80", "/p", "?q",
 // "#f". An absent component is "". auth tells whether "//" is written, which
 // an empty host alone cannot tell ("file:///x"). The tests use it to check
-// that a value recomposes from its components and that offsetsOf lays out
-// any combination of them.
+// that a value recomposes from its components and that the writer lays
+// out any combination of them.
 type parts struct {
 	scheme, userinfo, host, port, path, query, fragment string
 	auth                                                bool
