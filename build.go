@@ -128,12 +128,14 @@ func pathViolation(path string, auth, colon bool) (int, error) {
 
 // checkSegments enforces checkPath's constraints on the path that segs
 // join into.
+// The error's text is a copy (strings.Join returns a lone segment itself),
+// for the reason pathError gives.
 func checkSegments(segs []string, auth bool) *Error {
 	switch {
 	case auth && len(segs) > 0 && segs[0] != "":
-		return newError(strings.Join(segs, "/"), 0, ComponentPath, ErrPathNotAbsolute)
+		return newError(strings.Clone(strings.Join(segs, "/")), 0, ComponentPath, ErrPathNotAbsolute)
 	case !auth && len(segs) > 2 && segs[0] == "" && segs[1] == "":
-		return newError(strings.Join(segs, "/"), 0, ComponentPath, ErrPathDoubleSlash)
+		return newError(strings.Clone(strings.Join(segs, "/")), 0, ComponentPath, ErrPathDoubleSlash)
 	}
 	return nil
 }
@@ -206,18 +208,25 @@ func addrHost(a netip.Addr) (text string, kind HostKind, err *Error) {
 // scheme gives [ErrEmptyScheme] (use [URI.WithoutScheme]) and a bad
 // character [ErrInvalidCharacter], both matching [ErrInvalidScheme]. The
 // case is kept: producers should write lowercase (section 3.1).
-func (u URI) WithScheme(scheme string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetScheme(scheme).Build()
+func (u URI) WithScheme(scheme string) (v URI, err error) {
+	if err := checkScheme(scheme); err != nil {
+		return URI{}, err
+	}
+	var q part
+	q.raw(iScheme, scheme)
+	err = apply(&v, &u, iScheme, &q, nil)
+	return v, err
 }
 
 // WithoutScheme returns u as a relative reference. Without an authority, a
 // ":" in the path's first segment would then read as a scheme delimiter, so
 // that gives [ErrPathColon] (RFC 3986, section 3.3): "urn:a:b" has no
 // relative form.
-func (u URI) WithoutScheme() (URI, error) {
-	b := Builder{base: u}
-	return b.RemoveScheme().Build()
+func (u URI) WithoutScheme() (v URI, err error) {
+	var q part
+	q.drop()
+	err = apply(&v, &u, iScheme, &q, nil)
+	return v, err
 }
 
 // WithAuthority returns u with its authority set to the raw text authority,
@@ -225,16 +234,18 @@ func (u URI) WithoutScheme() (URI, error) {
 // 3.2). Invalid text gives an error with the offending offset in authority;
 // a path that is not empty and does not begin with "/" gives
 // [ErrPathNotAbsolute] (section 3.3).
-func (u URI) WithAuthority(authority string) (URI, error) {
-	b := Builder{base: u}
+func (u URI) WithAuthority(authority string) (v URI, err error) {
+	var b Builder
+	b.start(u)
 	return b.SetAuthority(authority).Build()
 }
 
 // WithoutAuthority returns u without its authority: no "//", userinfo, host
 // or port. A path beginning with "//" would then read as an authority, so it
 // fails with [ErrPathDoubleSlash] (RFC 3986, section 3.3).
-func (u URI) WithoutAuthority() (URI, error) {
-	b := Builder{base: u}
+func (u URI) WithoutAuthority() (v URI, err error) {
+	var b Builder
+	b.start(u)
 	return b.RemoveAuthority().Build()
 }
 
@@ -242,24 +253,32 @@ func (u URI) WithoutAuthority() (URI, error) {
 // without "@", which must match userinfo (RFC 3986, section 3.2.1); the
 // error gives the offending offset in userinfo. "" gives an empty userinfo
 // ("//@host"). Without an authority it fails with [ErrNoAuthority].
-func (u URI) WithUserinfo(userinfo string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetUserinfo(userinfo).Build()
+func (u URI) WithUserinfo(userinfo string) (v URI, err error) {
+	if err := checkRaw(userinfo, mUserinfo, ComponentUserinfo); err != nil {
+		return URI{}, err
+	}
+	var q part
+	q.raw(iUserinfo, userinfo)
+	err = apply(&v, &u, iUserinfo, &q, nil)
+	return v, err
 }
 
 // WithDecodedUserinfo returns u with its userinfo set to the decoded text
 // userinfo, percent-encoded as [EscapeUserinfo] does (":" stays literal:
 // RFC 3986, section 3.2.1 deprecates "user:password" but the grammar allows
 // it). Without an authority it fails with [ErrNoAuthority].
-func (u URI) WithDecodedUserinfo(userinfo string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetDecodedUserinfo(userinfo).Build()
+func (u URI) WithDecodedUserinfo(userinfo string) (v URI, err error) {
+	var q part
+	q.decoded(iUserinfo, userinfo, charset(EscapeUserinfo))
+	err = apply(&v, &u, iUserinfo, &q, nil)
+	return v, err
 }
 
 // WithoutUserinfo returns u without its userinfo, or u when it has none.
-func (u URI) WithoutUserinfo() URI {
-	b := Builder{base: u}
-	v, _ := b.RemoveUserinfo().Build() // a shorter text, valid as u was
+func (u URI) WithoutUserinfo() (v URI) {
+	var q part
+	q.drop()
+	apply(&v, &u, iUserinfo, &q, nil) // a shorter text, valid as u was: no error
 	return v
 }
 
@@ -269,9 +288,15 @@ func (u URI) WithoutUserinfo() URI {
 // Invalid text gives an error matching [ErrInvalidHost]. Without an
 // authority one is added, which fails with [ErrPathNotAbsolute] when the
 // path is not empty and does not begin with "/" (section 3.3).
-func (u URI) WithHost(host string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetHost(host).Build()
+func (u URI) WithHost(host string) (v URI, err error) {
+	kind, herr := validHost(host)
+	if herr != nil {
+		return URI{}, herr
+	}
+	var q part
+	q.host(host, csRaw, false)
+	err = apply(&v, &u, iHost, &q, &extra{hostKind: kind})
+	return v, err
 }
 
 // WithDecodedHost returns u with its host set to the decoded text host, as
@@ -281,9 +306,12 @@ func (u URI) WithHost(host string) (URI, error) {
 // becomes triplets; IDNA is not applied), and an IPv4address when its text
 // is one. An IPvFuture cannot be told from a reg-name such as "v1.example":
 // set it with [URI.WithHost]. Adding an authority fails as for WithHost.
-func (u URI) WithDecodedHost(host string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetDecodedHost(host).Build()
+func (u URI) WithDecodedHost(host string) (v URI, err error) {
+	brackets, cs, kind := decodedHostParts(host)
+	var q part
+	q.host(host, cs, brackets)
+	err = apply(&v, &u, iHost, &q, &extra{hostKind: kind})
+	return v, err
 }
 
 // WithAddr returns u with its host set to the IP address a: an IPv4address
@@ -292,9 +320,15 @@ func (u URI) WithDecodedHost(host string) (URI, error) {
 // written as RFC 6874 has it, "[fe80::1%25eth0]", which only a parse with
 // [Options] Zones reads back (RFC 9844 took zones out of URIs). An invalid
 // address gives [ErrInvalidHost].
-func (u URI) WithAddr(a netip.Addr) (URI, error) {
-	b := Builder{base: u}
-	return b.SetAddr(a).Build()
+func (u URI) WithAddr(a netip.Addr) (v URI, err error) {
+	text, kind, aerr := addrHost(a)
+	if aerr != nil {
+		return URI{}, aerr
+	}
+	var q part
+	q.host(text, csRaw, kind == HostIPv6)
+	err = apply(&v, &u, iHost, &q, &extra{hostKind: kind})
+	return v, err
 }
 
 // WithPort returns u with its port set to the raw digits port, without ":".
@@ -303,24 +337,32 @@ func (u URI) WithAddr(a netip.Addr) (URI, error) {
 // [ErrInvalidPort]. A port has no percent-encoding, so it has no decoded
 // form; [URI.WithPortNumber] sets it from a number. Without an authority it
 // fails with [ErrNoAuthority].
-func (u URI) WithPort(port string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetPort(port).Build()
+func (u URI) WithPort(port string) (v URI, err error) {
+	if err := checkPort(port); err != nil {
+		return URI{}, err
+	}
+	var q part
+	q.raw(iPort, port)
+	err = apply(&v, &u, iPort, &q, nil)
+	return v, err
 }
 
 // WithPortNumber returns u with its port set to port, written in decimal; 0
 // is a port like any other ("http://a:0/"). It mirrors [URI.PortNumber].
 // Without an authority it fails with [ErrNoAuthority].
-func (u URI) WithPortNumber(port uint16) (URI, error) {
-	b := Builder{base: u}
-	return b.SetPortNumber(port).Build()
+func (u URI) WithPortNumber(port uint16) (v URI, err error) {
+	var q part
+	q.portNumber(port)
+	err = apply(&v, &u, iPort, &q, &extra{port: port})
+	return v, err
 }
 
 // WithoutPort returns u without its port (and its ":"), or u when it has
 // none.
-func (u URI) WithoutPort() URI {
-	b := Builder{base: u}
-	v, _ := b.RemovePort().Build() // a shorter text, valid as u was
+func (u URI) WithoutPort() (v URI) {
+	var q part
+	q.drop()
+	apply(&v, &u, iPort, &q, nil) // a shorter text, valid as u was: no error
 	return v
 }
 
@@ -330,9 +372,14 @@ func (u URI) WithoutPort() URI {
 // begin with "/" ([ErrPathNotAbsolute]); without one it must not begin with
 // "//" ([ErrPathDoubleSlash]), and in a relative reference its first segment
 // must not hold ":" ([ErrPathColon]).
-func (u URI) WithPath(path string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetPath(path).Build()
+func (u URI) WithPath(path string) (v URI, err error) {
+	if err := checkRaw(path, mPath, ComponentPath); err != nil {
+		return URI{}, err
+	}
+	var q part
+	q.raw(iPath, path)
+	err = apply(&v, &u, iPath, &q, nil)
+	return v, err
 }
 
 // WithDecodedPath returns u with its path set to the decoded text path, in
@@ -341,9 +388,11 @@ func (u URI) WithPath(path string) (URI, error) {
 // ":" in the first segment (path-noscheme). The constraints on the first
 // "/" are those of [URI.WithPath]; use [URI.WithDecodedSegments] for
 // segments that hold "/".
-func (u URI) WithDecodedPath(path string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetDecodedPath(path).Build()
+func (u URI) WithDecodedPath(path string) (v URI, err error) {
+	var q part
+	q.decodedPath(path)
+	err = apply(&v, &u, iPath, &q, nil)
+	return v, err
 }
 
 // WithSegments returns u with its path made of the raw segments segs joined
@@ -352,16 +401,14 @@ func (u URI) WithDecodedPath(path string) (URI, error) {
 // no "/". A leading empty segment makes the path absolute: ("", "a", "b")
 // gives "/a/b", ("", "") gives "/", and no segment or a single empty one
 // gives the empty path. The constraints are those of [URI.WithPath].
-func (u URI) WithSegments(segs ...string) (URI, error) {
-	// SetSegments, written out: segs is stored in a Builder on this stack
-	// by name, not through a pointer, which escape analysis takes for the
-	// heap, so that the caller's variadic slice costs no allocation.
+func (u URI) WithSegments(segs ...string) (v URI, err error) {
 	if err := checkRawSegments(segs); err != nil {
 		return URI{}, err
 	}
-	b := Builder{base: u, segs: segs, segCS: csRaw}
-	b.parts[iPath].setMax("", segsMax(segs), csSegments, 0, 0)
-	return b.Build()
+	var q part
+	q.segments(segs)
+	err = apply(&v, &u, iPath, &q, &extra{segs: segs, segCS: csRaw})
+	return v, err
 }
 
 // WithDecodedSegments returns u with its path made of the decoded segments
@@ -370,11 +417,11 @@ func (u URI) WithSegments(segs ...string) (URI, error) {
 // as for [URI.WithSegments]. A segment "." or ".." is written as it is and
 // keeps its meaning as a dot-segment (section 3.3): no encoding can make it
 // data, since "%2E" is equivalent to "." (section 6.2.2.2).
-func (u URI) WithDecodedSegments(segs ...string) (URI, error) {
-	// SetDecodedSegments, written out for segs' sake (see WithSegments).
-	b := Builder{base: u, segs: segs, segCS: charset(EscapeSegment)}
-	b.parts[iPath].setMax("", segsMax(segs), csSegments, 0, 0)
-	return b.Build()
+func (u URI) WithDecodedSegments(segs ...string) (v URI, err error) {
+	var q part
+	q.segments(segs)
+	err = apply(&v, &u, iPath, &q, &extra{segs: segs, segCS: charset(EscapeSegment)})
+	return v, err
 }
 
 // AddSegment returns u with the raw segment seg added at the end of its
@@ -398,64 +445,80 @@ func (u URI) AddSegment(seg string) (URI, error) {
 // AddDecodedSegment returns u with the decoded segment seg added at the end
 // of its path, percent-encoded as a segment, as [URI.AddSegment] adds a raw
 // one. It cannot fail.
-func (u URI) AddDecodedSegment(seg string) (URI, error) {
+func (u URI) AddDecodedSegment(seg string) (v URI, err error) {
 	return u.addSegment(seg, charset(EscapeSegment))
 }
 
 // addSegment returns u with seg, written in cs, added to its path.
-func (u URI) addSegment(seg string, cs charset) (URI, error) {
-	b := Builder{base: u}
-	b.parts[iPath].setMax(seg, len(u.Path())+1+3*len(seg), csAppend, 0, 0)
-	b.segCS = cs
-	return b.Build() // the path stays valid: see AddSegment
+func (u URI) addSegment(seg string, cs charset) (v URI, err error) {
+	var q part
+	q.appended(seg, len(u.Path()))
+	err = apply(&v, &u, iPath, &q, &extra{segCS: cs}) // the path stays valid: see AddSegment
+	return v, err
 }
 
 // WithQuery returns u with its query set to the raw text query, without
 // "?", which must match query (RFC 3986, section 3.4); the error gives the
 // offending offset in query. "" gives an empty query ("?").
-func (u URI) WithQuery(query string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetQuery(query).Build()
+func (u URI) WithQuery(query string) (v URI, err error) {
+	if err := checkRaw(query, mQuery, ComponentQuery); err != nil {
+		return URI{}, err
+	}
+	var q part
+	q.raw(iQuery, query)
+	err = apply(&v, &u, iQuery, &q, nil)
+	return v, err
 }
 
 // WithDecodedQuery returns u with its query set to the decoded text query,
 // percent-encoded as [EscapeQuery] does: "&" and "=" stay literal, so the
 // text keeps any pair structure it has; use a [Query] to build pairs from
 // data. "" gives an empty query ("?").
-func (u URI) WithDecodedQuery(query string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetDecodedQuery(query).Build()
+func (u URI) WithDecodedQuery(query string) (v URI, err error) {
+	var q part
+	q.decoded(iQuery, query, charset(EscapeQuery))
+	err = apply(&v, &u, iQuery, &q, nil)
+	return v, err
 }
 
 // WithoutQuery returns u without its query (and its "?"), or u when it has
 // none.
-func (u URI) WithoutQuery() URI {
-	b := Builder{base: u}
-	v, _ := b.RemoveQuery().Build() // a shorter text, valid as u was
+func (u URI) WithoutQuery() (v URI) {
+	var q part
+	q.drop()
+	apply(&v, &u, iQuery, &q, nil) // a shorter text, valid as u was: no error
 	return v
 }
 
 // WithFragment returns u with its fragment set to the raw text fragment,
 // without "#", which must match fragment (RFC 3986, section 3.5); the error
 // gives the offending offset in fragment. "" gives an empty fragment ("#").
-func (u URI) WithFragment(fragment string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetFragment(fragment).Build()
+func (u URI) WithFragment(fragment string) (v URI, err error) {
+	if err := checkRaw(fragment, mQuery, ComponentFragment); err != nil {
+		return URI{}, err
+	}
+	var q part
+	q.raw(iFragment, fragment)
+	err = apply(&v, &u, iFragment, &q, nil)
+	return v, err
 }
 
 // WithDecodedFragment returns u with its fragment set to the decoded text
 // fragment, percent-encoded as [EscapeFragment] does. "" gives an empty
 // fragment ("#").
-func (u URI) WithDecodedFragment(fragment string) (URI, error) {
-	b := Builder{base: u}
-	return b.SetDecodedFragment(fragment).Build()
+func (u URI) WithDecodedFragment(fragment string) (v URI, err error) {
+	var q part
+	q.decoded(iFragment, fragment, charset(EscapeFragment))
+	err = apply(&v, &u, iFragment, &q, nil)
+	return v, err
 }
 
 // WithoutFragment returns u without its fragment (and its "#"), or u when it
 // has none.
-func (u URI) WithoutFragment() URI {
-	b := Builder{base: u}
-	v, _ := b.RemoveFragment().Build() // a shorter text, valid as u was
+func (u URI) WithoutFragment() (v URI) {
+	var q part
+	q.drop()
+	apply(&v, &u, iFragment, &q, nil) // a shorter text, valid as u was: no error
 	return v
 }
 
@@ -491,13 +554,19 @@ type Builder struct {
 	base URI
 	// parts[c] is what Build writes for component c: the base's text, with
 	// its delimiters, until a setter replaces it.
-	parts    [numComps]part
-	segs     []string   // the path, for csSegments
-	segCS    charset    // how segs, or the segment of csAppend, are escaped
-	port     uint16     // the port, for csNumber
-	auth     pieceState // pieceSet adds an authority, pieceRemove removes it
-	hostKind HostKind   // of a host set
-	err      error
+	parts [numComps]part
+	extra
+	auth pieceState // pieceSet adds an authority, pieceRemove removes it
+	err  error
+}
+
+// extra is what the parts of an edit refer to beyond their text. A Builder
+// holds one for all its parts; an edit of URI makes one beside its part.
+type extra struct {
+	segs     []string // the path, for csSegments
+	segCS    charset  // how segs, or the segment of csAppend, are escaped
+	port     uint16   // the port, for csNumber
+	hostKind HostKind // of a host set
 }
 
 // pieceState tells what a part does to its component.
@@ -548,6 +617,56 @@ func (p *part) setMax(text string, max int, cs charset, pre, post byte) {
 	p.set(text, -1-min(max, 1<<31-1), cs, pre, post)
 }
 
+// raw makes p set component c to the raw text text, with c's delimiters.
+func (p *part) raw(c int, text string) {
+	p.set(text, len(text)+numDelims[c], partRaw, delims[c][0], delims[c][1])
+}
+
+// decoded makes p set component c to the decoded text text, written in
+// charset cs: as it is when it needs no escaping.
+func (p *part) decoded(c int, text string, cs charset) {
+	if firstUnsafe(text, cs.bit()) == len(text) {
+		p.raw(c, text) // as it is, of known length
+		return
+	}
+	p.setMax(text, 3*len(text)+numDelims[c], cs, delims[c][0], delims[c][1])
+}
+
+// drop makes p remove its component.
+func (p *part) drop() {
+	p.set("", 0, partRaw, 0, 0)
+	p.state = pieceRemove
+}
+
+// host makes p set the host to text written in charset cs, between
+// brackets when brackets is set.
+func (p *part) host(text string, cs charset, brackets bool) {
+	m := len(text)
+	var pre, post byte
+	if brackets {
+		pre, post, m = '[', ']', m+2
+	}
+	if cs != csRaw {
+		p.setMax(text, 3*m, cs, pre, post)
+		return
+	}
+	p.set(text, m, partRaw, pre, post)
+}
+
+// portNumber makes p set the port to the number in x.port.
+func (p *part) portNumber(port uint16) { p.set("", 1+portLen(port), csNumber, ':', 0) }
+
+// decodedPath makes p set the path to the decoded text path.
+func (p *part) decodedPath(path string) { p.setMax(path, 3*len(path), csDecodedPath, 0, 0) }
+
+// segments makes p set the path to the segments in x.segs.
+func (p *part) segments(segs []string) { p.setMax("", segsMax(segs), csSegments, 0, 0) }
+
+// appended makes p add the segment seg to a base path of pathLen bytes.
+func (p *part) appended(seg string, pathLen int) {
+	p.setMax(seg, pathLen+1+3*len(seg), csAppend, 0, 0)
+}
+
 // max returns the length of p once written, or a bound on it.
 func (p *part) max() int {
 	if p.n < 0 {
@@ -596,18 +715,12 @@ func (u URI) Builder() *Builder {
 
 // start makes u the base of b: each part holds u's text of its component,
 // with its delimiters (the userinfo's "//" is Build's to write).
-func (b *Builder) start(u URI) { b.base = u }
-
-// fill gives each kept part the length of the base's text of its
-// component, with its delimiters, which appendKept writes. A kept part has
-// no length until Build needs it: the edits of URI, which change one
-// component, never read it (see splice).
-func (b *Builder) fill() {
+func (b *Builder) start(u URI) {
+	b.base = u
 	for c := range b.parts {
-		if p := &b.parts[c]; p.state == pieceKeep {
-			from, to := b.base.span(c)
-			p.n = int32(to - from)
-		}
+		p := &b.parts[c]
+		from, to := u.span(c)
+		p.text, p.n = u.s[from:to], int32(to-from)
 	}
 }
 
@@ -621,24 +734,20 @@ func (b *Builder) fail(err *Error) *Builder {
 
 // put sets component c to the raw text text.
 func (b *Builder) put(c int, text string) *Builder {
-	b.parts[c].set(text, len(text)+numDelims[c], partRaw, delims[c][0], delims[c][1])
+	b.parts[c].raw(c, text)
 	return b
 }
 
 // putDecoded sets component c to the decoded text text, written in charset
 // cs: as it is when it needs no escaping.
 func (b *Builder) putDecoded(c int, text string, cs charset) *Builder {
-	if firstUnsafe(text, cs.bit()) == len(text) {
-		return b.put(c, text) // as it is, of known length
-	}
-	b.parts[c].setMax(text, 3*len(text)+numDelims[c], cs, delims[c][0], delims[c][1])
+	b.parts[c].decoded(c, text, cs)
 	return b
 }
 
 // drop makes component c absent.
 func (b *Builder) drop(c int) *Builder {
-	b.parts[c].set("", 0, partRaw, 0, 0)
-	b.parts[c].state = pieceRemove
+	b.parts[c].drop()
 	return b
 }
 
@@ -731,16 +840,7 @@ func (b *Builder) SetAddr(a netip.Addr) *Builder {
 
 func (b *Builder) setHost(text string, cs charset, brackets bool, kind HostKind) *Builder {
 	b.auth, b.hostKind = pieceSet, kind
-	m := len(text)
-	var pre, post byte
-	if brackets {
-		pre, post, m = '[', ']', m+2
-	}
-	if cs != csRaw {
-		b.parts[iHost].setMax(text, 3*m, cs, pre, post)
-		return b
-	}
-	b.parts[iHost].set(text, m, partRaw, pre, post)
+	b.parts[iHost].host(text, cs, brackets)
 	return b
 }
 
@@ -755,7 +855,7 @@ func (b *Builder) SetPort(port string) *Builder {
 // SetPortNumber sets the port to port, in decimal.
 func (b *Builder) SetPortNumber(port uint16) *Builder {
 	b.port = port
-	b.parts[iPort].set("", 1+portLen(port), csNumber, ':', 0)
+	b.parts[iPort].portNumber(port)
 	return b
 }
 
@@ -773,7 +873,7 @@ func (b *Builder) SetPath(path string) *Builder {
 // SetDecodedPath sets the path from decoded text, "/" between segments
 // (see [URI.WithDecodedPath]).
 func (b *Builder) SetDecodedPath(path string) *Builder {
-	b.parts[iPath].setMax(path, 3*len(path), csDecodedPath, 0, 0)
+	b.parts[iPath].decodedPath(path)
 	return b
 }
 
@@ -804,7 +904,7 @@ func (b *Builder) SetDecodedSegments(segs ...string) *Builder {
 
 func (b *Builder) setSegments(segs []string, cs charset) *Builder {
 	b.segs, b.segCS = segs, cs
-	b.parts[iPath].setMax("", segsMax(segs), csSegments, 0, 0)
+	b.parts[iPath].segments(segs)
 	return b
 }
 
@@ -864,6 +964,16 @@ func (b *Builder) Build() (v URI, err error) {
 		return URI{}, b.err
 	}
 	u, p := &b.base, &b.parts
+	switch c := b.single(); {
+	case c < 0:
+		return *u, nil // nothing changed
+	case c < numComps && (b.auth == pieceKeep || u.HasAuthority()):
+		// One component, beside the base's authority or none: what the
+		// edits of URI ask.
+		err = apply(&v, u, c, &p[c], &b.extra)
+		return v, err
+	}
+	e := eng{base: u, path: &p[iPath], x: &b.extra}
 	scheme := u.HasScheme() && p[iScheme].state != pieceRemove || p[iScheme].state == pieceSet
 	auth := u.HasAuthority()
 	if b.auth != pieceKeep {
@@ -874,31 +984,23 @@ func (b *Builder) Build() (v URI, err error) {
 		// set is an error, and those of the base are empty or removed.
 		for _, c := range [...]int{iUserinfo, iPort} {
 			if p[c].state == pieceSet {
-				return URI{}, b.noAuthority(c)
+				return URI{}, e.noAuthority(c, &p[c])
 			}
 		}
 	}
 	var pathCS, firstCS charset
-	if q := &p[iPath]; auth && q.cs == partRaw && (q.state == pieceSet && (q.text == "" || q.text[0] == '/') ||
-		q.state == pieceKeep && u.HasAuthority()) {
-		// A raw path that is empty or absolute, or the base's beside its
-		// own authority, is all section 3.3 asks beside an authority (see
-		// checkPath), and is written as it is: settlePath has nothing to
-		// do (it cost Build-raw 1551 instructions instead of 1493, callgrind).
+	if q := &p[iPath]; auth && (q.state == pieceKeep && u.HasAuthority() || rawAbsolute(q)) {
+		// The base's path beside its own authority, or a raw path that
+		// is empty or absolute, is all section 3.3 asks beside an
+		// authority (see checkPath), and is written as it is: settlePath
+		// has nothing to do (it cost Build-raw 1551 instructions instead
+		// of 1493, callgrind).
 	} else {
 		var perr *Error
-		if pathCS, firstCS, perr = b.settlePath(scheme, auth); perr != nil {
+		if pathCS, firstCS, perr = settlePath(u, &p[iPath], &b.extra, scheme, auth); perr != nil {
 			return URI{}, perr
 		}
 	}
-
-	switch c := b.single(); {
-	case c < 0:
-		return *u, nil // nothing changed
-	case c < numComps && auth == u.HasAuthority():
-		return b.splice(c, pathCS, firstCS)
-	}
-	b.fill()
 
 	// The result is written once, into a slice of its length that becomes
 	// the string, when every part knows its length (see part); else into
@@ -910,10 +1012,10 @@ func (b *Builder) Build() (v URI, err error) {
 	n := int(p[0].n) + int(p[1].n) + int(p[2].n) + int(p[3].n) + int(p[4].n) + int(p[5].n) + int(p[6].n)
 	if p[0].n|p[1].n|p[2].n|p[3].n|p[4].n|p[5].n|p[6].n < 0 {
 		if b.bound() <= spliceBuf-2 {
-			b.buildSmall(&v, auth, pathCS, firstCS)
+			b.buildSmall(&e, &v, auth, pathCS, firstCS)
 			return v, nil
 		}
-		n = b.measure(pathCS, firstCS)
+		n = b.measure(&e, pathCS, firstCS)
 	}
 	if auth {
 		n += 2 // "//"
@@ -921,8 +1023,82 @@ func (b *Builder) Build() (v URI, err error) {
 	if uint(n) > MaxTextLength {
 		return URI{}, errTextTooLong()
 	}
-	v.s = bytesString(b.appendAll(make([]byte, 0, n), auth, pathCS, firstCS, &v))
+	v.s = bytesString(b.appendAll(&e, make([]byte, 0, n), auth, pathCS, firstCS, &v))
 	return v, nil
+}
+
+// eng is what the engine's steps read beside a part: the base, the part of
+// the path (whose charset the other parts' writing may depend on), and the
+// extras. A Builder makes one over its own fields; apply over an edit's.
+type eng struct {
+	base *URI
+	path *part
+	x    *extra
+}
+
+// apply is the engine for a change of component c alone, made by part q
+// and x, beside the base's authority or none (a host set where there is no
+// authority adds one, which Build does): every edit of URI, and Build when
+// one setter was called. It checks what the change asks of RFC 3986,
+// section 3.3 (a userinfo or port needs an authority; a path, or a path
+// that loses its scheme, must fit the rest), then writes the base's text
+// around c's new text (see splice).
+func apply(out, u *URI, c int, q *part, x *extra) error {
+	var pathCS, firstCS charset
+	switch c {
+	case iHost:
+		if !u.HasAuthority() {
+			return applyAuthority(out, u, q, x)
+		}
+	case iUserinfo, iPort:
+		if !u.HasAuthority() && q.state == pieceSet {
+			e := eng{base: u, path: q, x: x}
+			return e.noAuthority(c, q)
+		}
+	case iScheme, iPath:
+		if c == iPath && u.HasAuthority() && rawAbsolute(q) {
+			break // as in Build: nothing to check or settle
+		}
+		if c == iPath || q.state == pieceRemove {
+			// Another change leaves a valid base's path valid: a scheme
+			// added only lifts path-noscheme's rule.
+			var err *Error
+			if pathCS, firstCS, err = settleOne(u, c, q, x); err != nil {
+				return err
+			}
+		}
+	}
+	if err := splice(out, u, c, q, x, pathCS, firstCS); err != nil {
+		return err
+	}
+	return nil
+}
+
+// applyAuthority is apply for a host set where the base has no authority,
+// which adds one: a Builder writes it.
+func applyAuthority(out, u *URI, q *part, x *extra) error {
+	b := Builder{auth: pieceSet}
+	b.start(*u)
+	b.parts[iHost], b.hostKind = *q, x.hostKind
+	v, err := b.Build()
+	*out = v
+	return err
+}
+
+// rawAbsolute reports whether p sets a raw path that is empty or begins
+// with "/", which is valid beside any authority (RFC 3986, section 3.3).
+func rawAbsolute(p *part) bool {
+	return p.state == pieceSet && p.cs == partRaw && (p.text == "" || p.text[0] == '/')
+}
+
+// settleOne is settlePath for a change of component c alone: the path set
+// by q, or the base's path beside the scheme q removes.
+func settleOne(u *URI, c int, q *part, x *extra) (cs, first charset, err *Error) {
+	var p *part // the base's path, when c is not the path
+	if c == iPath {
+		p = q
+	}
+	return settlePath(u, p, x, u.HasScheme() && c != iScheme, u.HasAuthority())
 }
 
 // single returns the one component that b changes, or -1 when it changes
@@ -946,57 +1122,77 @@ func (b *Builder) single() int {
 // and the layout after c moves by the difference in length. Removing the
 // first or the last component allocates nothing. (Writing every component
 // as Build does cost WithHost ... more; see BENCHMARKS.md.)
-func (b *Builder) splice(c int, pathCS, firstCS charset) (v URI, err error) {
-	u, q := &b.base, &b.parts[c]
+func splice(out, u *URI, c int, q *part, x *extra, pathCS, firstCS charset) *Error {
 	from, to := u.span(c)
-	v = *u
 	if q.state == pieceRemove {
 		switch {
 		case from == 0:
-			v.s = u.s[to:]
-			v.shift(c, from-to)
-			return v, nil
+			*out = *u
+			out.replace(u.s[to:], c, from-to)
+			return nil
 		case to == len(u.s):
-			v.s = u.s[:from]
-			v.shift(c, from-to)
-			return v, nil
+			*out = *u
+			out.replace(u.s[:from], c, from-to)
+			return nil
 		}
 	}
+	// What the part's writing reads beside it, for a part not written as
+	// it is (x is nil for a part that refers to nothing else).
+	e := eng{base: u, path: q, x: x}
 	m := int(q.n)
-	if m < 0 {
-		m = b.textLen(q, pathCS, firstCS) + b2i(q.pre != 0) + b2i(q.post != 0)
+	escCS, escN := q.cs, -1 // text escaped in escCS to escN bytes, once measured
+	switch {
+	case m >= 0:
+	case q.cs == csNumber || q.cs == csSegments || q.cs == csAppend:
+		m = e.textLen(q, pathCS, firstCS) + b2i(q.pre != 0) + b2i(q.post != 0)
+	default:
+		// Decoded text: measured here, then written by appendEscaped to
+		// that length, which spares appendEscape's second look at it
+		// (WithDecodedPath: 1878 -> ... instructions, callgrind).
+		if escCS == csDecodedPath {
+			escCS = pathCS
+		}
+		escN, _ = escapeLen(q.text, escCS)
+		m = escN + b2i(q.pre != 0) + b2i(q.post != 0)
 	}
 	n := len(u.s) - (to - from) + m
 	if uint(n) > MaxTextLength {
-		return URI{}, errTextTooLong()
+		return errTextTooLong()
 	}
 	t := make([]byte, 0, n)
 	t = append(t, u.s[:from]...)
-	if q.cs == partRaw {
+	switch {
+	case q.cs == partRaw:
 		t = appendRaw(t, q)
-	} else {
-		t = b.appendPart(t, q, pathCS, firstCS)
+	case escN >= 0:
+		if q.pre != 0 {
+			t = append(t, q.pre)
+		}
+		t = appendEscaped(t, q.text, escCS, escN)
+		if q.post != 0 {
+			t = append(t, q.post)
+		}
+	default:
+		t = e.appendPart(t, q, pathCS, firstCS)
 	}
 	t = append(t, u.s[to:]...)
-	// The text by name, not through URI.replace's pointer, which escape
-	// analysis takes for the heap: b's texts would follow it there.
-	v.s = bytesString(t)
-	v.shift(c, m-(to-from))
+	*out = *u
+	out.replace(bytesString(t), c, m-(to-from))
 	if c == iHost {
-		v.endHost(int(v.hostEnd), b.hostKind)
+		out.endHost(int(out.hostEnd), x.hostKind)
 	}
-	return v, nil
+	return nil
 }
 
 // noAuthority is the error of a userinfo or port set without an authority.
-func (b *Builder) noAuthority(c int) *Error {
+func (e *eng) noAuthority(c int, q *part) *Error {
 	if c == iUserinfo {
 		// A copy of the text, as pathError makes.
-		return newError(strings.Clone(b.parts[c].text), 0, ComponentUserinfo, ErrNoAuthority)
+		return newError(strings.Clone(q.text), 0, ComponentUserinfo, ErrNoAuthority)
 	}
-	text := strings.Clone(b.parts[c].text)
-	if b.parts[c].cs == csNumber {
-		text = strconv.Itoa(int(b.port))
+	text := strings.Clone(q.text)
+	if q.cs == csNumber {
+		text = strconv.Itoa(int(e.x.port))
 	}
 	return newError(text, 0, ComponentPort, ErrNoAuthority)
 }
@@ -1005,35 +1201,34 @@ func (b *Builder) noAuthority(c int) *Error {
 // 3.3, given whether the result has a scheme and an authority, and returns
 // the charsets its text (or its segments after the first) and its first
 // segment are written in.
-func (b *Builder) settlePath(scheme, auth bool) (cs, first charset, err *Error) {
+func settlePath(base *URI, p *part, x *extra, scheme, auth bool) (cs, first charset, err *Error) {
 	noScheme := !scheme && !auth
-	p := &b.parts[iPath]
-	cs, first = p.cs, b.segCS
 	switch {
-	case p.state != pieceSet:
-		return cs, first, pathError(b.base.Path(), auth, noScheme)
+	case p == nil || p.state != pieceSet:
+		return partRaw, 0, pathError(base.Path(), auth, noScheme)
 	case p.cs == csDecodedPath:
-		return pathCharset(scheme, auth), first, pathError(p.text, auth, false)
+		return pathCharset(scheme, auth), 0, pathError(p.text, auth, false)
 	case p.cs == csSegments:
-		cs = b.segCS
-		if b.segCS != csRaw {
+		cs, first = x.segCS, x.segCS
+		if x.segCS != csRaw {
 			first = segCharset(scheme, auth)
-		} else if noScheme && len(b.segs) > 0 {
-			if err := pathError(b.segs[0], false, true); err != nil {
+		} else if noScheme && len(x.segs) > 0 {
+			if err := pathError(x.segs[0], false, true); err != nil {
 				return cs, first, err
 			}
 		}
-		return cs, first, checkSegments(b.segs, auth)
+		return cs, first, checkSegments(x.segs, auth)
 	case p.cs == csAppend:
 		// Only URI.AddSegment appends, to a path valid where it is; a
 		// segment that becomes the first of a relative path is checked
 		// there (raw) or encoded as one (decoded).
-		if b.segCS != csRaw && noScheme && b.base.Path() == "" {
+		first = x.segCS
+		if x.segCS != csRaw && noScheme && base.Path() == "" {
 			first = csSegNC
 		}
-		return cs, first, nil
+		return p.cs, first, nil
 	}
-	return cs, first, pathError(p.text, auth, noScheme)
+	return p.cs, 0, pathError(p.text, auth, noScheme)
 }
 
 // pathError is checkPath for the text of a Builder's part, whose error
@@ -1051,8 +1246,8 @@ func pathError(path string, auth, colon bool) *Error {
 // appendSep returns what goes between the base path and an appended
 // segment: "/" unless the path ends with one, or is empty without an
 // authority.
-func (b *Builder) appendSep(auth bool) (path, sep string) {
-	path = b.base.Path()
+func (e *eng) appendSep(auth bool) (path, sep string) {
+	path = e.base.Path()
 	switch {
 	case path == "" && auth:
 		return path, "/"
@@ -1063,13 +1258,13 @@ func (b *Builder) appendSep(auth bool) (path, sep string) {
 }
 
 // measure returns the length of what Build writes but the "//".
-func (b *Builder) measure(pathCS, firstCS charset) int {
+func (b *Builder) measure(e *eng, pathCS, firstCS charset) int {
 	n := 0
 	for c := range b.parts {
 		q := &b.parts[c]
 		m := int(q.n)
 		if m < 0 {
-			m = b.textLen(q, pathCS, firstCS) + b2i(q.pre != 0) + b2i(q.post != 0)
+			m = e.textLen(q, pathCS, firstCS) + b2i(q.pre != 0) + b2i(q.post != 0)
 		}
 		n += m
 	}
@@ -1085,9 +1280,9 @@ func (b *Builder) bound() int {
 // buildSmall is Build for a result that a bound says fits in a stack
 // buffer: written there in one pass (escaping has room for three bytes per
 // octet, see appendEscape), then copied into the string. It writes v.
-func (b *Builder) buildSmall(v *URI, auth bool, pathCS, firstCS charset) {
+func (b *Builder) buildSmall(e *eng, v *URI, auth bool, pathCS, firstCS charset) {
 	var buf [spliceBuf]byte
-	v.s = string(b.appendAll(buf[:0], auth, pathCS, firstCS, v))
+	v.s = string(b.appendAll(e, buf[:0], auth, pathCS, firstCS, v))
 }
 
 // spliceBuf is the size of buildSmall's stack buffer.
@@ -1097,12 +1292,12 @@ const spliceBuf = 256
 // (the writer's marks: a writer struct here makes t escape). The parts are unrolled, as in Build, and those written
 // as they are appended in place (a call for each cost Build-decoded 1967
 // instructions instead of 1898, callgrind; a loop over the parts, 1990).
-func (b *Builder) appendAll(t []byte, auth bool, pathCS, firstCS charset, v *URI) []byte {
+func (b *Builder) appendAll(e *eng, t []byte, auth bool, pathCS, firstCS charset, v *URI) []byte {
 	p := &b.parts
 	if q := &p[iScheme]; q.cs == partRaw {
-		t = b.appendKept(t, q, iScheme)
+		t = appendRaw(t, q)
 	} else {
-		t = b.appendPart(t, q, pathCS, firstCS)
+		t = e.appendPart(t, q, pathCS, firstCS)
 	}
 	v.endScheme(len(t))
 	if auth {
@@ -1110,15 +1305,15 @@ func (b *Builder) appendAll(t []byte, auth bool, pathCS, firstCS charset, v *URI
 		// removed (see Build), and nothing is written or marked.
 		t = append(t, '/', '/')
 		if q := &p[iUserinfo]; q.cs == partRaw {
-			t = b.appendKept(t, q, iUserinfo)
+			t = appendRaw(t, q)
 		} else {
-			t = b.appendPart(t, q, pathCS, firstCS)
+			t = e.appendPart(t, q, pathCS, firstCS)
 		}
 		v.endUserinfo(len(t))
 		if q := &p[iHost]; q.cs == partRaw {
-			t = b.appendKept(t, q, iHost)
+			t = appendRaw(t, q)
 		} else {
-			t = b.appendPart(t, q, pathCS, firstCS)
+			t = e.appendPart(t, q, pathCS, firstCS)
 		}
 		kind := b.base.kind
 		if p[iHost].state == pieceSet {
@@ -1126,42 +1321,30 @@ func (b *Builder) appendAll(t []byte, auth bool, pathCS, firstCS charset, v *URI
 		}
 		v.endHost(len(t), kind)
 		if q := &p[iPort]; q.cs == partRaw {
-			t = b.appendKept(t, q, iPort)
+			t = appendRaw(t, q)
 		} else {
-			t = b.appendPart(t, q, pathCS, firstCS)
+			t = e.appendPart(t, q, pathCS, firstCS)
 		}
 		v.endAuthority(len(t))
 	}
 	if q := &p[iPath]; q.cs == partRaw {
-		t = b.appendKept(t, q, iPath)
+		t = appendRaw(t, q)
 	} else {
-		t = b.appendPart(t, q, pathCS, firstCS)
+		t = e.appendPart(t, q, pathCS, firstCS)
 	}
 	v.endPath(len(t))
 	if q := &p[iQuery]; q.cs == partRaw {
-		t = b.appendKept(t, q, iQuery)
+		t = appendRaw(t, q)
 	} else {
-		t = b.appendPart(t, q, pathCS, firstCS)
+		t = e.appendPart(t, q, pathCS, firstCS)
 	}
 	v.endQuery(len(t))
 	if q := &p[iFragment]; q.cs == partRaw {
-		t = b.appendKept(t, q, iFragment)
+		t = appendRaw(t, q)
 	} else {
-		t = b.appendPart(t, q, pathCS, firstCS)
+		t = e.appendPart(t, q, pathCS, firstCS)
 	}
 	return t
-}
-
-// appendKept is appendRaw for part q of component c, which reads a kept
-// component's text from the base: fill gives a kept part its length only,
-// since storing the base's text in b (through a pointer) would make escape
-// analysis move everything b holds to the heap.
-func (b *Builder) appendKept(t []byte, q *part, c int) []byte {
-	if q.state == pieceKeep {
-		from, to := b.base.span(c)
-		return append(t, b.base.s[from:to]...)
-	}
-	return appendRaw(t, q)
 }
 
 // appendRaw appends part q, which is written as it is, to t.
@@ -1181,13 +1364,13 @@ func appendRaw(t []byte, q *part) []byte {
 
 // appendPart appends part q, which is not written as it is (appendRaw
 // writes those), to t.
-func (b *Builder) appendPart(t []byte, q *part, pathCS, firstCS charset) []byte {
+func (e *eng) appendPart(t []byte, q *part, pathCS, firstCS charset) []byte {
 	if q.pre != 0 {
 		t = append(t, q.pre)
 	}
 	switch cs := q.cs; cs {
 	case csNumber, csSegments, csAppend:
-		t = b.appendSettled(t, cs, pathCS, firstCS)
+		t = e.appendSettled(t, cs, pathCS, firstCS)
 	case csDecodedPath:
 		t = appendEscape(t, q.text, pathCS)
 	default:
@@ -1202,15 +1385,15 @@ func (b *Builder) appendPart(t []byte, q *part, pathCS, firstCS charset) []byte 
 // textLen returns the length of the text of part q once written, as
 // Build measures it for a part that does not know it (q.n < 0), given the
 // charsets settlePath returns.
-func (b *Builder) textLen(q *part, pathCS, firstCS charset) int {
+func (e *eng) textLen(q *part, pathCS, firstCS charset) int {
 	switch q.cs {
 	case csNumber:
-		return portLen(b.port)
+		return portLen(e.x.port)
 	case csSegments:
-		return segmentsLen(b.segs, pathCS, firstCS)
+		return segmentsLen(e.x.segs, pathCS, firstCS)
 	case csAppend:
-		path, sep := b.appendSep(b.base.HasAuthority())
-		cs := b.segCS
+		path, sep := e.appendSep(e.base.HasAuthority())
+		cs := e.x.segCS
 		if path == "" {
 			cs = firstCS
 		}
@@ -1229,12 +1412,12 @@ func (b *Builder) textLen(q *part, pathCS, firstCS charset) int {
 // appendSettled appends the text of a part whose charset Build settles: a
 // port number, or a path of segments or with a segment appended, as textLen
 // measures it.
-func (b *Builder) appendSettled(t []byte, cs, pathCS, firstCS charset) []byte {
+func (e *eng) appendSettled(t []byte, cs, pathCS, firstCS charset) []byte {
 	switch cs {
 	case csNumber:
-		return appendPort(t, b.port)
+		return appendPort(t, e.x.port)
 	case csSegments:
-		for i, s := range b.segs {
+		for i, s := range e.x.segs {
 			cs := pathCS
 			if i == 0 {
 				cs = firstCS
@@ -1245,14 +1428,14 @@ func (b *Builder) appendSettled(t []byte, cs, pathCS, firstCS charset) []byte {
 		}
 		return t
 	}
-	path, sep := b.appendSep(b.base.HasAuthority()) // csAppend
-	cs = b.segCS
+	path, sep := e.appendSep(e.base.HasAuthority()) // csAppend
+	cs = e.x.segCS
 	if path == "" {
 		cs = firstCS
 	}
 	t = append(t, path...)
 	t = append(t, sep...)
-	return appendEscape(t, b.parts[iPath].text, cs)
+	return appendEscape(t, e.path.text, cs)
 }
 
 // portLen returns the number of decimal digits of port.

@@ -103,9 +103,11 @@ func (u URI) QueryParams(mode QueryMode) Query { return Query{raw: u.Query(), mo
 // WithQueryParams returns u with its query set to q's text. An empty q
 // gives an empty query ("?"), as [URI.WithQuery] does with ""; use
 // [URI.WithoutQuery] to remove the query.
-func (u URI) WithQueryParams(q Query) (URI, error) {
-	b := Builder{base: u}
-	return b.SetQueryParams(q).Build()
+func (u URI) WithQueryParams(q Query) (v URI, err error) {
+	var p part
+	p.raw(iQuery, q.raw)
+	err = apply(&v, &u, iQuery, &p, nil)
+	return v, err
 }
 
 // String returns the raw text of the query, without "?".
