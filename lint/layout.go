@@ -60,51 +60,46 @@ func rfcLayout(s string) layout {
 	return l
 }
 
-// iriLayout is rfcLayout for s, a valid IRI reference parsed as u: the
-// parser has found the components, whose lengths and delimiters place them
-// (RFC 3986, section 3), so s is not searched again but for the "@" of a
-// userinfo, which neither the userinfo nor a host may hold (sections 3.2.1
-// and 3.2.2). An authority is there exactly when "//" follows the scheme:
-// a path without one cannot begin with "//" (section 3.3). Each accessor
-// copies the value, hence as few calls as will do. It fills l, which must be
-// zero, in place: returning the layout cost a copy of it.
+// iriLayout fills l, which must be zero, with the layout of s, a valid IRI
+// reference parsed as u: rfcLayout's of s, from where the parser found the
+// components. u.Span gives the host and the path (ranges of u's text,
+// which is s); around them the RFC's delimiters place the rest, so that s
+// is not searched: an authority begins after the scheme's ":" and "//"
+// (RFC 3986, section 3), and a host that begins after that has a userinfo
+// and its "@" before it (section 3.2.1), a host that ends before the path
+// a ":" and the port after it (section 3.2.3); a "?" at the path's end
+// begins the query (section 3.4), whose span Span gives, and a "#" at the
+// path's or the query's end the fragment (section 3.5).
+//
+// Span is not inlined: about 23 instructions a call, and as many again to
+// pass u. The Has methods and the other accessors, inlined, copy u whole,
+// once or twice each, so the layout asks u only for its scheme and two or
+// three spans. (Lint on the clean lines of kasztp.txt under callgrind:
+// 4938 -> 4893 instructions a URL against the search, where a Span call
+// for each component u has, its presence told by the Has methods, cost
+// about 65 more; bench/results/spans-2026-11-29-lintinstr.txt.) It fills l
+// in place: returning the layout cost a copy of it.
 func iriLayout(l *layout, s string, u *uri.IRI) {
-	i := len(u.Scheme())
-	if i > 0 {
-		l.scheme = span{0, i, true}
-		i++
+	a := len(u.Scheme())
+	if a > 0 {
+		l.scheme = span{0, a, true}
+		a++
 	}
-	if len(s) >= i+2 && s[i] == '/' && s[i+1] == '/' {
-		a := i + 2
-		i = a + len(u.Authority())
-		l.authority = span{a, i, true}
-		h := a
-		if k := strings.IndexByte(s[a:i], '@'); k >= 0 {
-			l.userinfo = span{a, a + k, true}
-			h = a + k + 1
+	l.path.start, l.path.end, l.path.ok = u.Span(uri.ComponentPath)
+	if h, he, ok := u.Span(uri.ComponentHost); ok {
+		a += 2 // the "//"
+		l.authority = span{a, l.path.start, true}
+		l.host = span{h, he, true}
+		if h > a {
+			l.userinfo = span{a, h - 1, true}
 		}
-		// The port is the digits after the host's last ":" (section
-		// 3.2.3), which a reg-name or an IPv4 address cannot hold and an
-		// IP-literal holds only inside its brackets, the last of which
-		// is no digit: so a ":" before the digits that end the
-		// authority begins the port, and without one there is none.
-		// (Not u.Host(), whose copies of u cost more: iriLayout 254 ->
-		// 238 instructions a clean kasztp URL under callgrind.)
-		he := i
-		for he > h && '0' <= s[he-1] && s[he-1] <= '9' {
-			he--
-		}
-		if he > h && s[he-1] == ':' {
-			l.host = span{h, he - 1, true}
-			l.port = span{he, i, true}
-		} else {
-			l.host = span{h, i, true}
+		if he < l.path.start {
+			l.port = span{he + 1, l.path.start, true}
 		}
 	}
-	l.path = span{i, i + len(u.Path()), true}
-	i = l.path.end
+	i := l.path.end
 	if i < len(s) && s[i] == '?' {
-		l.query = span{i + 1, i + 1 + len(u.Query()), true}
+		l.query.start, l.query.end, l.query.ok = u.Span(uri.ComponentQuery)
 		i = l.query.end
 	}
 	if i < len(s) {

@@ -1,9 +1,6 @@
 package main
 
-import (
-	"testing"
-	"unsafe"
-)
+import "testing"
 
 // TestMakeFresh checks that a long line's array starts on a huge page
 // boundary, which MADV_HUGEPAGE needs to back it with huge pages, and that
@@ -14,7 +11,7 @@ func TestMakeFresh(t *testing.T) {
 		if len(b) != tc.n || cap(b) < tc.c {
 			t.Errorf("makeFresh(%d, %d): len %d cap %d", tc.n, tc.c, len(b), cap(b))
 		}
-		if p := uintptr(unsafe.Pointer(unsafe.SliceData(b))); p%hugePage != 0 {
+		if p := address(b); p%hugePage != 0 {
 			t.Errorf("makeFresh(%d, %d): array at %#x, not on a %d-byte boundary", tc.n, tc.c, p, hugePage)
 		}
 		b = b[:cap(b)]

@@ -9,7 +9,8 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"unsafe"
+
+	"github.com/ferret-go/uri/internal/bytestr"
 )
 
 // eachInput calls fn for every input: the arguments when there are any,
@@ -340,11 +341,7 @@ func (l *lineReader) next() (line []byte, length int, err error) {
 	return line[:length], length, nil
 }
 
-// bytesToString returns b as a string without copying it. The string is
-// only valid while b is not written to, which is what eachInput promises its
-// callback. string(b) would allocate a copy of every line, and that is
-// measurable: on kasztp.txt (48,010 URLs, amd64, 2 CPUs, -count 6,
-// benchstat) check took 7.09 ms instead of 4.24 ms (+67%, p=0.002) with
-// 48,713 allocations instead of 703, and parse's text output 24.2 ms instead
-// of 21.7 ms (within noise, p=0.065) with twice the bytes allocated.
-func bytesToString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+// bytesToString returns b as a string without copying it (see package
+// bytestr). The string is only valid while b is not written to, which is
+// what eachInput promises its callback.
+func bytesToString(b []byte) string { return bytestr.String(b) }

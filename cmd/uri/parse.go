@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/words"
 )
 
 const parseHelp = `Parse shows the components of each input (RFC 3986, section 3).
@@ -201,16 +201,27 @@ func writeParseJSON[T components](s *sink, in string, u T) {
 // are constants: this is the line that parse --json writes for most inputs,
 // and on real URLs writing it costs more than parsing.
 //
-// The line is written through an unsafe pointer into room made first,
-// without a capacity check for each part, and each part is written in
-// whole words: a key as the 48 bytes of its lineKey, a component 16 bytes
-// at a time from the input's copy at the head of the line (the bytes a
-// word takes past a part's end are written over by the next part, and the
-// last part is followed by endJSON's "}\n"). Against an append for each
-// part, with a memmove call for each component: 1,878 -> 1,793
-// instructions a line of parse --json -j 1 (callgrind, GOGC=off, the four
-// real lists, 109,062 lines), and 13 % less CPU time at -j 2; the same
-// bytes out.
+// The line is written into room made first, without a capacity check for
+// each part, and each part is written in whole words (package words): a
+// key as the 48 bytes of its lineKey, a component 16 bytes at a time from
+// the input's copy at the head of the line (the bytes a word takes past a
+// part's end are written over by the next part, and the last part is
+// followed by endJSON's "}\n"). Against an append for each part, with a
+// memmove call for each component: 1,878 -> 1,793 instructions a line of
+// parse --json -j 1 (callgrind, GOGC=off, the four real lists, 109,062
+// lines), and 13 % less CPU time at -j 2; the same bytes out.
+//
+// Where each component is in the input: u.Span gives the path and the
+// host (and the query, when a "?" ends the path), and the delimiters of
+// RFC 3986, section 3 around those place the rest: a host that begins
+// after the "//" has a userinfo and its "@" before it, one that ends
+// before the path a ":" and the port after it, and a "#" after the path or
+// the query begins the fragment. Span is not inlined, and the accessors
+// copy u whole, so the line asks u for two or three spans, its scheme and
+// its host's kind, and nothing else. The two calls cost about 65
+// instructions a line (1,746 -> 1,811 on the lists above, where the
+// components were found by subtracting their pointers from the input's);
+// bench/results/spans-2026-11-29-cmd.txt.
 //
 // The room: the line is at most 2*len(in) + 3*len(path) + 320 bytes (the
 // input and its components twice its length, appendSegmentsJSON three
@@ -227,7 +238,10 @@ func writeParseJSON[T components](s *sink, in string, u T) {
 // instruction of the line under perf: 7.6 % of parse --json's samples,
 // 3.8 % after the move). A longer line asks for what its path needs: from
 // about 13 KiB, 5 times the input would not fit in the output's 64 KiB
-// buffer, where the line is built, and a few KiB ask little of it.
+// buffer, where the line is built, and a few KiB ask little of it. The
+// words are given the room as a slice of exactly that length, so that a
+// build with the tag wordschecked, whose words check their bounds, holds
+// the line to this reckoning.
 func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	if len(in) >= giveLine {
 		writeParseJSONParts(s, in, u) // a long line, in parts
@@ -238,121 +252,118 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 		size = 2*len(in) + 3*len(u.Path()) + 320 + lineKeySize // see above
 	}
 	j := s.startLine(size)
-	if !sameMemory(u.String(), in) {
-		// A URI that is not of in's memory (no caller makes one),
-		// whose components are not found in in.
+	if u.String() != in {
+		// A URI that is not of in's text (no caller makes one), whose
+		// spans are not in's.
 		j.b = nil
 		writeParseJSONParts(s, in, u)
 		return
 	}
-	path := u.Path()
 	b := j.b
 	if len(in) >= 1<<16 {
 		b = growFresh(b, size) // a long line: room made at once (see growFresh)
 	}
 	b = slices.Grow(b, size)
-	p := unsafe.Pointer(unsafe.SliceData(b))
-	n := keyLineInput.put(p, len(b))
+	r := words.RoomOf(b[:len(b)+size]) // the room, which the words are written in
+	n := keyLineInput.put(r, len(b))
 	head := n // the input's copy, which the components are copied from
-	n += copy(unsafe.Slice((*byte)(unsafe.Add(p, n)), len(in)), in)
-	// at returns where c, a part of in, is in the input's copy.
-	at := func(c string) int {
-		return head + int(uintptr(unsafe.Pointer(unsafe.StringData(c)))-uintptr(unsafe.Pointer(unsafe.StringData(in))))
-	}
+	n += copy(b[n:len(b)+size], in)
+	// Where the components are: the path and the host as u.Span gives
+	// them, the rest by the delimiters around those (see above); the
+	// scheme begins the input.
+	scheme := len(u.Scheme())
+	start, end, _ := u.Span(uri.ComponentPath)
+	host, hostEnd, authority := u.Span(uri.ComponentHost)
 	// The keys and the nulls after them are written as one constant
 	// wherever a component's presence decides what follows.
-	if scheme := u.Scheme(); scheme != "" { // never empty when present (RFC 3986, section 3.1)
-		n = keyLineScheme.put(p, n)
-		n = putWords(p, n, head, len(scheme))
-		n = keyLineQuote.put(p, n)
+	a := 0          // where the authority begins, after "scheme:" and "//"
+	if scheme > 0 { // never empty when present (RFC 3986, section 3.1)
+		n = keyLineScheme.put(r, n)
+		n = r.Copy16(n, head, scheme)
+		n = keyLineQuote.put(r, n)
+		a = scheme + 1
 	} else {
-		n = keyLineNoScheme.put(p, n)
+		n = keyLineNoScheme.put(r, n)
 	}
+	a += 2
 	switch {
-	case u.HasUserinfo():
-		userinfo := u.Userinfo()
-		n = putPart(p, n, &keyLineUserinfo, at(userinfo), len(userinfo), &keyLineHost)
-	case u.HasAuthority():
-		n = keyLineNoUserinfo.put(p, n)
+	case authority && host > a:
+		// A userinfo and its "@" before the host (section 3.2.1).
+		n = keyLineUserinfo.put(r, n)
+		n = r.Copy16(n, head+a, host-1-a)
+		n = keyLineHost.put(r, n)
+	case authority:
+		n = keyLineNoUserinfo.put(r, n)
 	default:
 		// No authority: no userinfo, host or port (section 3).
-		n = keyLineNoAuthority.put(p, n)
-		n = keyLineNoPort.put(p, n)
+		n = keyLineNoAuthority.put(r, n)
+		n = keyLineNoPort.put(r, n)
 	}
-	if u.HasAuthority() {
+	if authority {
 		kind := u.HostKind()
-		host := hostText(u.Host(), kind)
-		n = putWords(p, n, at(host), len(host))
-		n = hostTypeKeys[kind&7].put(p, n)
-		if u.HasPort() {
-			port := u.Port()
-			n = putPart(p, n, &keyLineQuote, at(port), len(port), &keyLinePath)
+		h, he := host, hostEnd
+		if kind == uri.HostIPv6 || kind == uri.HostIPvFuture {
+			h, he = h+1, he-1 // the text inside the brackets (hostText)
+		}
+		n = r.Copy16(n, head+h, he-h)
+		n = hostTypeKeys[kind&7].put(r, n)
+		if hostEnd < start {
+			// A ":" and the port between the host and the path
+			// (section 3.2.3).
+			n = keyLineQuote.put(r, n)
+			n = r.Copy16(n, head+hostEnd+1, start-hostEnd-1)
+			n = keyLinePath.put(r, n)
 		} else {
-			n = keyLineNullPath.put(p, n)
+			n = keyLineNullPath.put(r, n)
 		}
 	}
-	n = putWords(p, n, at(path), len(path))
-	n = keyLineSegments.put(p, n)
-	b = appendSegmentsJSON(b[:n], path) // in the room made: b stays where p is
+	n = r.Copy16(n, head+start, end-start)
+	n = keyLineSegments.put(r, n)
+	b = appendSegmentsJSON(b[:n], in[start:end]) // in the room made: b stays where r is
 	n = len(b)
-	if u.HasQuery() {
-		query := u.Query()
-		n = putPart(p, n, &keyLineQuery, at(query), len(query), &keyLineFragment)
+	if end < len(in) && in[end] == '?' {
+		// The query after the path's "?" (section 3.4).
+		start, end, _ = u.Span(uri.ComponentQuery)
+		n = keyLineQuery.put(r, n)
+		n = r.Copy16(n, head+start, end-start)
+		n = keyLineFragment.put(r, n)
 	} else {
-		n = keyLineNoQuery.put(p, n)
+		n = keyLineNoQuery.put(r, n)
 	}
-	if u.HasFragment() {
-		fragment := u.Fragment()
-		n = putPart(p, n, &keyLineQuote, at(fragment), len(fragment), &keyLineQuote)
+	if end < len(in) {
+		// The fragment after the "#" that ends the path or the query
+		// (section 3.5), to the end.
+		n = keyLineQuote.put(r, n)
+		n = r.Copy16(n, head+end+1, len(in)-end-1)
+		n = keyLineQuote.put(r, n)
 	} else {
-		n = keyLineNull.put(p, n)
+		n = keyLineNull.put(r, n)
 	}
 	j.b = b[:n]
 	s.endJSON(j)
 }
 
-// sameMemory reports whether a and b are the same bytes of memory.
-func sameMemory(a, b string) bool {
-	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
-}
-
-// putPart writes at p+n the key before, the l bytes at p+from (see
-// putWords) and the key after, and returns the index after them.
-func putPart(p unsafe.Pointer, n int, before *lineKey, from, l int, after *lineKey) int {
-	return after.put(p, putWords(p, before.put(p, n), from, l))
-}
-
-// putWords copies the l bytes at p+from to p+n, 16 at a time, and returns
-// n+l; it reads and writes up to 15 bytes past them.
-func putWords(p unsafe.Pointer, n, from, l int) int {
-	for i := 0; i < l; i += 16 {
-		*(*[16]byte)(unsafe.Add(p, n+i)) = *(*[16]byte)(unsafe.Add(p, from+i))
-	}
-	return n + l
-}
-
 // lineKeySize is the size of a lineKey's word.
-const lineKeySize = 48
+const lineKeySize = words.WordSize
 
 // lineKey is a constant part of writeParseJSONURI's line, held in a word
 // of lineKeySize bytes that is written whole.
 type lineKey struct {
-	b [lineKeySize]byte
+	w words.Word
 	n int
 }
 
-func newLineKey(s string) (k lineKey) {
+func newLineKey(s string) lineKey {
 	if len(s) > lineKeySize {
 		panic("uri: line key longer than its word: " + s)
 	}
-	k.n = copy(k.b[:], s)
-	return k
+	return lineKey{words.MakeWord(s), len(s)}
 }
 
-// put writes k at p+n and returns n plus its length; it writes up to
-// lineKeySize bytes.
-func (k *lineKey) put(p unsafe.Pointer, n int) int {
-	*(*[lineKeySize]byte)(unsafe.Add(p, n)) = k.b
+// put writes k at n in r and returns n plus its length; it writes
+// lineKeySize bytes, which r must hold.
+func (k *lineKey) put(r words.Room, n int) int {
+	r.PutWord(n, &k.w)
 	return n + k.n
 }
 
@@ -440,24 +451,23 @@ func appendSegmentsJSON(b []byte, path string) []byte {
 // appendSegmentsText appends path with every "/" written "\",\"": the
 // segments' text between the array's first and last quotes.
 //
-// The words are read and written through unsafe pointers, without bounds
-// checks: with binary.LittleEndian on slices, whose checks cost this
-// function 44% of its instructions, parse --json took 10% more in all
-// (callgrind, 47,253 real URLs: 2280 against 2074 instructions a line).
-// The writes stay in the room made first: after i bytes of the path at
-// most 3*i bytes are written, and a word or a "\",\"" is written at most 8
-// bytes past that, so never past 3*len(path)+9. The reads stay in the
-// path: whole words while 8 bytes are left, then its last word.
+// The words are read and written without bounds checks (package words):
+// with binary.LittleEndian on slices, whose checks cost this function 44%
+// of its instructions, parse --json took 10% more in all (callgrind,
+// 47,253 real URLs: 2280 against 2074 instructions a line). The writes
+// stay in the room made first: after i bytes of the path at most 3*i bytes
+// are written, and a word or a "\",\"" is written at most 8 bytes past
+// that, so never past 3*len(path)+9. The reads stay in the path: whole
+// words while 8 bytes are left, then its last word.
 func appendSegmentsText(b []byte, path string) []byte {
 	// Room for every byte of the path as "\",\"" and for a whole word
 	// written at the end.
 	n := len(b)
 	b = slices.Grow(b, 3*len(path)+9)[:n+3*len(path)+9]
-	dst := unsafe.Pointer(unsafe.SliceData(b))
-	src := unsafe.Pointer(unsafe.StringData(path))
+	r := words.RoomOf(b)
 	i := 0
 	for i+8 <= len(path) {
-		read, written := slashWord(dst, n, *(*uint64)(unsafe.Add(src, i)), 8)
+		read, written := slashWord(r, n, words.Load64(path, i), 8)
 		i += read
 		n += written
 	}
@@ -476,8 +486,8 @@ func appendSegmentsText(b []byte, path string) []byte {
 	// The last bytes, fewer than eight: the path's last word, shifted so
 	// that they come first.
 	for i < len(path) {
-		r := len(path) - i
-		read, written := slashWord(dst, n, *(*uint64)(unsafe.Add(src, len(path)-8))>>(64-8*r), r)
+		k := len(path) - i
+		read, written := slashWord(r, n, words.Load64(path, len(path)-8)>>(64-8*k), k)
 		i += read
 		n += written
 	}
@@ -485,11 +495,11 @@ func appendSegmentsText(b []byte, path string) []byte {
 }
 
 // slashWord writes w, whose first r bytes (1 to 8) are the next of a path,
-// at dst+n, with the first "/" among them written "\",\"" over what
+// at n in room, with the first "/" among them written "\",\"" over what
 // follows it, and returns how many bytes of the path it took (all r, or up
-// to that "/") and how many it wrote.
-func slashWord(dst unsafe.Pointer, n int, w uint64, r int) (read, written int) {
-	*(*uint64)(unsafe.Add(dst, n)) = w
+// to that "/") and how many it wrote. room must hold 8 bytes from n.
+func slashWord(room words.Room, n int, w uint64, r int) (read, written int) {
+	room.Put64(n, w)
 	// The bytes of w that are '/' have their high bit set in m (and
 	// perhaps bytes after the first, which are read again).
 	x := w ^ 0x2f2f2f2f2f2f2f2f
@@ -499,7 +509,7 @@ func slashWord(dst unsafe.Pointer, n int, w uint64, r int) (read, written int) {
 	}
 	k := bits.TrailingZeros64(m) >> 3
 	// The fourth byte is written over by what follows.
-	*(*uint32)(unsafe.Add(dst, n+k)) = '"' | ','<<8 | '"'<<16
+	room.Put32(n+k, '"'|','<<8|'"'<<16)
 	return k + 1, k + 3
 }
 

@@ -1,0 +1,33 @@
+package bytestr
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestString holds String to string(b): the same text, for empty, nil and
+// longer slices, and a slice of part of an array.
+func TestString(t *testing.T) {
+	long := []byte(strings.Repeat("http://example.com/a?b#c ", 1000))
+	for _, b := range [][]byte{nil, {}, []byte("x"), []byte("http://a/b"), long, long[7:20], long[:0]} {
+		if got, want := String(b), string(b); got != want {
+			t.Errorf("String(%.20q) = %.20q, want %.20q", b, got, want)
+		}
+	}
+}
+
+// TestStringShares checks that the string is b's memory, not a copy: it
+// makes no allocation, and a byte written to b after the call is seen in
+// the string (which is why a caller must not write to b while the string
+// is in use).
+func TestStringShares(t *testing.T) {
+	b := []byte("http://example.com/")
+	var s string
+	if n := testing.AllocsPerRun(100, func() { s = String(b) }); n != 0 {
+		t.Errorf("String allocates %v times", n)
+	}
+	b[0] = 'H'
+	if s != "Http://example.com/" {
+		t.Errorf("after b[0] = 'H', the string is %q: not b's memory", s)
+	}
+}
