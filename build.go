@@ -294,7 +294,7 @@ func (u URI) WithHost(host string) (v URI, err error) {
 		return URI{}, herr
 	}
 	var q part
-	q.host(host, csRaw, false)
+	q.set(host, len(host), partRaw, 0, 0) // q.host(host, csRaw, false), inlined
 	err = apply(&v, &u, iHost, &q, &extra{hostKind: kind})
 	return v, err
 }
@@ -1041,8 +1041,10 @@ type eng struct {
 // authority adds one, which Build does): every edit of URI, and Build when
 // one setter was called. It checks what the change asks of RFC 3986,
 // section 3.3 (a userinfo or port needs an authority; a path, or a path
-// that loses its scheme, must fit the rest), then writes the base's text
-// around c's new text (see splice).
+// that loses its scheme, must fit the rest), then copies the base's text
+// before and after c around c's new text, and moves the layout after c by
+// the difference in length. Removing the first or the last component
+// allocates nothing.
 func apply(out, u *URI, c int, q *part, x *extra) error {
 	var pathCS, firstCS charset
 	switch c {
@@ -1068,8 +1070,64 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 			}
 		}
 	}
-	if err := splice(out, u, c, q, x, pathCS, firstCS); err != nil {
-		return err
+	// The base's text before and after c, copied around c's new text.
+	from, to := u.span(c)
+	if q.state == pieceRemove {
+		switch {
+		case from == 0:
+			*out = *u
+			out.replace(u.s[to:], c, from-to)
+			return nil
+		case to == len(u.s):
+			*out = *u
+			out.replace(u.s[:from], c, from-to)
+			return nil
+		}
+	}
+	// What the part's writing reads beside it, for a part not written as
+	// it is (x is nil for a part that refers to nothing else).
+	e := eng{base: u, path: q, x: x}
+	m := int(q.n)
+	escCS, escN := q.cs, -1 // text escaped in escCS to escN bytes, once measured
+	switch {
+	case m >= 0:
+	case q.cs == csNumber || q.cs == csSegments || q.cs == csAppend:
+		m = e.textLen(q, pathCS, firstCS) + b2i(q.pre != 0) + b2i(q.post != 0)
+	default:
+		// Decoded text: measured here, then written by appendEscaped to
+		// that length, which spares appendEscape's second look at it
+		// (WithDecodedPath on kasztp: 1878 -> 1551 instructions, callgrind).
+		if escCS == csDecodedPath {
+			escCS = pathCS
+		}
+		escN, _ = escapeLen(q.text, escCS)
+		m = escN + b2i(q.pre != 0) + b2i(q.post != 0)
+	}
+	n := len(u.s) - (to - from) + m
+	if uint(n) > MaxTextLength {
+		return errTextTooLong()
+	}
+	t := make([]byte, 0, n)
+	t = append(t, u.s[:from]...)
+	switch {
+	case q.cs == partRaw:
+		t = appendRaw(t, q)
+	case escN >= 0:
+		if q.pre != 0 {
+			t = append(t, q.pre)
+		}
+		t = appendEscaped(t, q.text, escCS, escN)
+		if q.post != 0 {
+			t = append(t, q.post)
+		}
+	default:
+		t = e.appendPart(t, q, pathCS, firstCS)
+	}
+	t = append(t, u.s[to:]...)
+	*out = *u
+	out.replace(bytesString(t), c, m-(to-from))
+	if c == iHost {
+		out.endHost(int(out.hostEnd), x.hostKind)
 	}
 	return nil
 }
@@ -1114,74 +1172,6 @@ func (b *Builder) single() int {
 		}
 	}
 	return c
-}
-
-// splice is Build for a reference that differs from the base in component
-// c only, beside the same authority or none, as the edits of URI make
-// them: the base's text before and after c is copied around c's new text,
-// and the layout after c moves by the difference in length. Removing the
-// first or the last component allocates nothing. (Writing every component
-// as Build does cost WithHost ... more; see BENCHMARKS.md.)
-func splice(out, u *URI, c int, q *part, x *extra, pathCS, firstCS charset) *Error {
-	from, to := u.span(c)
-	if q.state == pieceRemove {
-		switch {
-		case from == 0:
-			*out = *u
-			out.replace(u.s[to:], c, from-to)
-			return nil
-		case to == len(u.s):
-			*out = *u
-			out.replace(u.s[:from], c, from-to)
-			return nil
-		}
-	}
-	// What the part's writing reads beside it, for a part not written as
-	// it is (x is nil for a part that refers to nothing else).
-	e := eng{base: u, path: q, x: x}
-	m := int(q.n)
-	escCS, escN := q.cs, -1 // text escaped in escCS to escN bytes, once measured
-	switch {
-	case m >= 0:
-	case q.cs == csNumber || q.cs == csSegments || q.cs == csAppend:
-		m = e.textLen(q, pathCS, firstCS) + b2i(q.pre != 0) + b2i(q.post != 0)
-	default:
-		// Decoded text: measured here, then written by appendEscaped to
-		// that length, which spares appendEscape's second look at it
-		// (WithDecodedPath: 1878 -> ... instructions, callgrind).
-		if escCS == csDecodedPath {
-			escCS = pathCS
-		}
-		escN, _ = escapeLen(q.text, escCS)
-		m = escN + b2i(q.pre != 0) + b2i(q.post != 0)
-	}
-	n := len(u.s) - (to - from) + m
-	if uint(n) > MaxTextLength {
-		return errTextTooLong()
-	}
-	t := make([]byte, 0, n)
-	t = append(t, u.s[:from]...)
-	switch {
-	case q.cs == partRaw:
-		t = appendRaw(t, q)
-	case escN >= 0:
-		if q.pre != 0 {
-			t = append(t, q.pre)
-		}
-		t = appendEscaped(t, q.text, escCS, escN)
-		if q.post != 0 {
-			t = append(t, q.post)
-		}
-	default:
-		t = e.appendPart(t, q, pathCS, firstCS)
-	}
-	t = append(t, u.s[to:]...)
-	*out = *u
-	out.replace(bytesString(t), c, m-(to-from))
-	if c == iHost {
-		out.endHost(int(out.hostEnd), x.hostKind)
-	}
-	return nil
 }
 
 // noAuthority is the error of a userinfo or port set without an authority.
