@@ -19,8 +19,8 @@ import (
 // lib=uri or lib=neturl last, so that benchstat -col /lib puts the two side
 // by side.
 
-// editSets are the lists the edits run over.
-var editSets = []string{"userbait", "kasztp"}
+// editSets are the lists the edits run over: the four real lists.
+var editSets = []string{"node_files", "isaacs_files", "kasztp", "userbait"}
 
 // editURL is one URL parsed by both libraries, outside the timed loops.
 type editURL struct {
