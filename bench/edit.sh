@@ -21,7 +21,7 @@ set -eu
 cd "$(dirname "$0")"
 COUNT=${COUNT:-8}
 BENCHTIME=${BENCHTIME:-100ms}
-BENCH=${BENCH:-'^(BenchmarkEdit|BenchmarkEditFloor|BenchmarkBuild|BenchmarkEscape)$'}
+BENCH=${BENCH:-'^(BenchmarkEdit|BenchmarkEditFloor|BenchmarkBuild|BenchmarkBuilder|BenchmarkEscape)$'}
 OUT=${OUT:-results/edit.txt}
 
 rounds "$@"

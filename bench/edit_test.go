@@ -1,17 +1,16 @@
 package bench
 
 import (
-	"bufio"
-	"net"
 	"net/url"
-	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/bench/internal/editops"
 )
 
 // Editing and escaping against net/url, in the same run (see README.md,
@@ -19,84 +18,27 @@ import (
 // lib=uri or lib=neturl last, so that benchstat -col /lib puts the two side
 // by side.
 
-// editSets are the lists the edits run over.
-var editSets = []string{"userbait", "kasztp"}
-
-// editURL is one URL parsed by both libraries, outside the timed loops.
-type editURL struct {
-	u uri.URI
-	p *url.URL
-	// What net/url's Host must be set to for a host or a port edit: its
-	// Host field holds both, so the other half is kept, worked out here so
-	// that net/url's timed loop only assigns.
-	newHost, newPort string
-}
-
-// Values written by the edits: raw (percent-encoded) for uri's WithX and
-// decoded for uri's WithDecodedX and for net/url's fields. The decoded ones
-// need some encoding, except the scheme and the host.
-const (
-	newScheme       = "https"
-	newUserRaw      = "user:p%40ss"
-	newUser         = "user"
-	newPass         = "p@ss"
-	newHostRaw      = "example.org"
-	newPortRaw      = "8443"
-	newPortNum      = 8443
-	newPathRaw      = "/new/path/index%20page.html"
-	newPathDecoded  = "/new/path/index page.html"
-	newQueryRaw     = "q=caf%C3%A9%20au%20lait&lang=en"
-	newQueryDecoded = "q=café au lait&lang=en"
-	newFragRaw      = "section%202"
-	newFragDecoded  = "section 2"
-)
+// editSets are the lists the edits run over: the four real lists.
+var editSets = []string{"node_files", "isaacs_files", "kasztp", "userbait"}
 
 var (
-	editData     = map[string][2][]editURL{} // as listed, and with a query and a fragment added
+	editData     = map[string]*editops.List{}
 	editDataOnce sync.Once
 	editDataErr  error
 )
 
-// loadEditData reads editSets and keeps the lines that both libraries
-// parse and that net/url writes back unchanged, so that both start from
-// the same reference.
-func loadEditData(tb testing.TB) map[string][2][]editURL {
+// loadEditData reads editSets (see editops.Load: the lines both libraries
+// parse and that net/url writes back unchanged).
+func loadEditData(tb testing.TB) map[string]*editops.List {
 	tb.Helper()
 	editDataOnce.Do(func() {
 		for _, name := range editSets {
-			f, err := os.Open(filepath.Join(dataDir(), name+".txt"))
+			l, err := editops.Load(filepath.Join(dataDir(), name+".txt"))
 			if err != nil {
 				editDataErr = err
 				return
 			}
-			var plain, qf []editURL
-			sc := bufio.NewScanner(f)
-			sc.Buffer(nil, 1<<20)
-			for sc.Scan() {
-				line := sc.Text()
-				e, ok := newEditURL(line)
-				if !ok {
-					continue
-				}
-				plain = append(plain, e)
-				// With a query and a fragment, for the removals.
-				full := e.u
-				if !full.HasQuery() {
-					full, _ = full.WithQuery("utm_source=feed")
-				}
-				if !full.HasFragment() {
-					full, _ = full.WithFragment("top")
-				}
-				if e, ok := newEditURL(full.String()); ok {
-					qf = append(qf, e)
-				}
-			}
-			f.Close()
-			if err := sc.Err(); err != nil {
-				editDataErr = err
-				return
-			}
-			editData[name] = [2][]editURL{plain, qf}
+			editData[name] = l
 		}
 	})
 	if editDataErr != nil {
@@ -105,132 +47,37 @@ func loadEditData(tb testing.TB) map[string][2][]editURL {
 	return editData
 }
 
-func newEditURL(line string) (editURL, bool) {
-	u, err := uri.Parse(line)
-	if err != nil || !u.HasAuthority() {
-		return editURL{}, false
-	}
-	p, err := url.Parse(line)
-	if err != nil || p.String() != line {
-		return editURL{}, false
-	}
-	e := editURL{u: u, p: p, newHost: newHostRaw}
-	if port := p.Port(); port != "" {
-		e.newHost = newHostRaw + ":" + port
-	}
-	e.newPort = net.JoinHostPort(p.Hostname(), newPortRaw)
-	return e, true
-}
-
-// editOp is one edit done by both libraries.
-type editOp struct {
-	op     string
-	qf     bool // on the URLs with a query and a fragment
-	uri    func(u uri.URI) (uri.URI, error)
-	neturl func(e *editURL) string
-}
-
-var neturlUser = url.UserPassword(newUser, newPass)
-
-var editOps = []editOp{
-	{op: "WithScheme",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithScheme(newScheme) },
-		neturl: func(e *editURL) string { v := *e.p; v.Scheme = newScheme; return v.String() }},
-	{op: "WithUserinfo",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithUserinfo(newUserRaw) },
-		neturl: func(e *editURL) string { v := *e.p; v.User = neturlUser; return v.String() }},
-	{op: "WithDecodedUserinfo",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithDecodedUserinfo(newUser + ":" + newPass) },
-		neturl: func(e *editURL) string { v := *e.p; v.User = neturlUser; return v.String() }},
-	{op: "WithHost",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithHost(newHostRaw) },
-		neturl: func(e *editURL) string { v := *e.p; v.Host = e.newHost; return v.String() }},
-	{op: "WithDecodedHost",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithDecodedHost(newHostRaw) },
-		neturl: func(e *editURL) string { v := *e.p; v.Host = e.newHost; return v.String() }},
-	{op: "WithPort",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithPort(newPortRaw) },
-		neturl: func(e *editURL) string { v := *e.p; v.Host = e.newPort; return v.String() }},
-	{op: "WithPortNumber",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithPortNumber(newPortNum) },
-		neturl: func(e *editURL) string { v := *e.p; v.Host = e.newPort; return v.String() }},
-	{op: "WithPath",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithPath(newPathRaw) },
-		neturl: func(e *editURL) string { v := *e.p; v.Path, v.RawPath = newPathDecoded, ""; return v.String() }},
-	{op: "WithDecodedPath",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithDecodedPath(newPathDecoded) },
-		neturl: func(e *editURL) string { v := *e.p; v.Path, v.RawPath = newPathDecoded, ""; return v.String() }},
-	// net/url has no decoded query: RawQuery is set to the encoded text,
-	// which spares it the encoding that uri does.
-	{op: "WithQuery",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithQuery(newQueryRaw) },
-		neturl: func(e *editURL) string { v := *e.p; v.RawQuery = newQueryRaw; return v.String() }},
-	{op: "WithDecodedQuery",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithDecodedQuery(newQueryDecoded) },
-		neturl: func(e *editURL) string { v := *e.p; v.RawQuery = newQueryRaw; return v.String() }},
-	{op: "WithFragment",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithFragment(newFragRaw) },
-		neturl: func(e *editURL) string { v := *e.p; v.Fragment, v.RawFragment = newFragDecoded, ""; return v.String() }},
-	{op: "WithDecodedFragment",
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithDecodedFragment(newFragDecoded) },
-		neturl: func(e *editURL) string { v := *e.p; v.Fragment, v.RawFragment = newFragDecoded, ""; return v.String() }},
-	{op: "WithoutQuery", qf: true,
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithoutQuery(), nil },
-		neturl: func(e *editURL) string { v := *e.p; v.RawQuery, v.ForceQuery = "", false; return v.String() }},
-	{op: "WithoutFragment", qf: true,
-		uri:    func(u uri.URI) (uri.URI, error) { return u.WithoutFragment(), nil },
-		neturl: func(e *editURL) string { v := *e.p; v.Fragment, v.RawFragment = "", ""; return v.String() }},
-	// Three edits: scheme, path and query.
-	{op: "Chain3-builder",
-		uri: func(u uri.URI) (uri.URI, error) {
-			return u.Builder().SetScheme(newScheme).SetPath(newPathRaw).SetQuery(newQueryRaw).Build()
-		},
-		neturl: chain3NetURL},
-	{op: "Chain3-with",
-		uri: func(u uri.URI) (uri.URI, error) {
-			u, err := u.WithScheme(newScheme)
-			if err != nil {
-				return u, err
-			}
-			if u, err = u.WithPath(newPathRaw); err != nil {
-				return u, err
-			}
-			return u.WithQuery(newQueryRaw)
-		},
-		neturl: chain3NetURL},
-}
-
-func chain3NetURL(e *editURL) string {
-	v := *e.p
-	v.Scheme = newScheme
-	v.Path, v.RawPath = newPathDecoded, ""
-	v.RawQuery = newQueryRaw
-	return v.String()
-}
-
 // BenchmarkEdit makes one edit (or three, op=Chain3-*) per operation on a
 // URL parsed beforehand, cycling through each list: uri's With* (or
 // Builder) against net/url's copy of the *url.URL, fields set, String().
-// Both return the new text.
-func BenchmarkEdit(b *testing.B) {
+// Both return the new text. The ops are editops.Edits.
+func BenchmarkEdit(b *testing.B) { benchOps(b, editops.Edits) }
+
+// BenchmarkBuilder builds with 1, 3 and 6 setters, from a URL parsed
+// beforehand (from=parsed: u.Builder()...Build() against v := *p, fields
+// set, v.String()) or from scratch with the values of the list's URL
+// (from=scratch: new(uri.Builder)...Build() against url.URL{...}.String()),
+// cycling through each list. The ops, and which setters, are
+// editops.Builds.
+func BenchmarkBuilder(b *testing.B) { benchOps(b, editops.Builds) }
+
+// benchOps runs each of ops on each list, uri then net/url.
+func benchOps(b *testing.B, ops []editops.Op) {
 	data := loadEditData(b)
-	for _, op := range editOps {
+	for _, op := range ops {
 		for _, name := range editSets {
-			us := data[name][0]
-			if op.qf {
-				us = data[name][1]
-			}
-			b.Run("op="+op.op+"/data="+name+"/lib=uri", func(b *testing.B) {
+			us := data[name].For(&op)
+			b.Run(op.Name+"/data="+name+"/lib=uri", func(b *testing.B) {
 				measure(b, func(i int) {
-					v, err := op.uri(us[i%len(us)].u)
+					v, err := op.URI(&us[i%len(us)])
 					if err != nil {
 						b.Fatal(err)
 					}
 					sink = v.String()
 				})
 			})
-			b.Run("op="+op.op+"/data="+name+"/lib=neturl", func(b *testing.B) {
-				measure(b, func(i int) { sink = op.neturl(&us[i%len(us)]) })
+			b.Run(op.Name+"/data="+name+"/lib=neturl", func(b *testing.B) {
+				measure(b, func(i int) { sink = op.NetURL(&us[i%len(us)]) })
 			})
 		}
 	}
@@ -353,26 +200,23 @@ func BenchmarkEscape(b *testing.B) {
 func TestEditsAgree(t *testing.T) {
 	data := loadEditData(t)
 	for _, name := range editSets {
-		for _, op := range editOps {
-			us := data[name][0]
-			if op.qf {
-				us = data[name][1]
-			}
+		for _, op := range slices.Concat(editops.Edits, editops.Builds) {
+			us := data[name].For(&op)
 			if len(us) == 0 {
 				t.Fatalf("%s: no URLs", name)
 			}
 			for i := range us {
-				v, err := op.uri(us[i].u)
+				v, err := op.URI(&us[i])
 				if err != nil {
-					t.Fatalf("%s %s %q: %v", name, op.op, us[i].u, err)
+					t.Fatalf("%s %s %q: %v", name, op.Name, us[i].U, err)
 				}
-				want := op.neturl(&us[i])
+				want := op.NetURL(&us[i])
 				if !sameURL(t, v.String(), want) {
-					t.Fatalf("%s %s %q: uri gives %q, net/url %q", name, op.op, us[i].u, v, want)
+					t.Fatalf("%s %s %q: uri gives %q, net/url %q", name, op.Name, us[i].U, v, want)
 				}
 			}
 		}
-		t.Logf("%s: %d URLs, %d with a query and a fragment", name, len(data[name][0]), len(data[name][1]))
+		t.Logf("%s: %d URLs, %d with a query and a fragment", name, len(data[name].Plain), len(data[name].QF))
 	}
 	if a, b := buildDecoded(), buildRaw(); a != b || !sameURL(t, a, buildNetURL()) {
 		t.Errorf("Build: %q, %q, net/url %q", a, b, buildNetURL())
@@ -434,14 +278,14 @@ func sameURL(t *testing.T, a, b string) bool {
 func BenchmarkEditFloor(b *testing.B) {
 	data := loadEditData(b)
 	for _, name := range editSets {
-		us := data[name][0]
+		us := data[name].Plain
 		b.Run("op=concat/data="+name, func(b *testing.B) {
-			measure(b, func(i int) { sink = us[i%len(us)].u.String() + "#x" })
+			measure(b, func(i int) { sink = us[i%len(us)].U.String() + "#x" })
 		})
 		// strings.Clone is one allocation of the text's exact length and
 		// one copy, without concatenation's bookkeeping: the true floor.
 		b.Run("op=clone/data="+name, func(b *testing.B) {
-			measure(b, func(i int) { sink = strings.Clone(us[i%len(us)].u.String()) })
+			measure(b, func(i int) { sink = strings.Clone(us[i%len(us)].U.String()) })
 		})
 	}
 }

@@ -18,24 +18,15 @@
 # of the calls and comes out the same on every run (the collector's work
 # depends on when it runs; both sides allocate the same, net/url's URL).
 # The loop's own instructions (lintinstr none) are subtracted from both.
-# cpu.rdtscp=off: valgrind 3.19 does not know the RDTSCP instruction, which
-# the runtime executes (runtime.cputicks) when a thread sleeps on a
-# contended lock, in some runs only; such a run died of SIGILL and stopped
-# the script. Without it the runtime uses RDTSC, which valgrind knows.
+# See instr.sh for the environment.
 set -eu
 cd "$(dirname "$0")"
-DATA=${URI_BENCH_DATA:-../../shared/data/urls}
-command -v valgrind >/dev/null || { echo "lintinstr.sh: valgrind is not installed" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/lintinstr" ./lintinstr
-if [ $# -eq 0 ]; then
-	set -- "$DATA/node_files.txt" "$DATA/isaacs_files.txt" "$DATA/kasztp.txt" "$DATA/userbait.txt"
-fi
+PROG=lintinstr
+. ./instr.sh
 
 # count FILE MODE prints the instructions counted in measure.
 count() {
-	GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind \
+	callgrind \
 		--toggle-collect=main.measure --callgrind-out-file="$tmp/out" \
 		"$tmp/lintinstr" "$1" "$2" >"$tmp/log" 2>&1
 	sed -n 's/.*I *refs: *//p' "$tmp/log" | tr -d ,
