@@ -366,12 +366,14 @@ func schemeLen(s string) int {
 	return 0
 }
 
+// defaultPort returns the default port of scheme, lowercase, when it is
+// http or https, the schemes whose default port the key maker drops (the
+// number is uri.DefaultPort's); -2, no port, for any other.
 func defaultPort(scheme []byte) int {
 	switch string(scheme) {
-	case "http":
-		return 80
-	case "https":
-		return 443
+	case "http", "https":
+		port, _ := uri.DefaultPort(string(scheme))
+		return int(port)
 	}
 	return -2
 }

@@ -413,12 +413,25 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	return dst, nil
 }
 
+// defaultPort returns the default port of scheme, in any case, when it is
+// http or https, the schemes whose default port Python's surt drops (the
+// number is uri.DefaultPort's); -2, no port, for any other.
 func defaultPort(scheme []byte) int {
-	switch strings.ToLower(string(scheme)) {
-	case "http":
-		return 80
-	case "https":
-		return 443
+	var buf [len("https")]byte
+	if len(scheme) > len(buf) {
+		return -2
+	}
+	lower := buf[:len(scheme)]
+	for i, c := range scheme {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	switch string(lower) {
+	case "http", "https":
+		port, _ := uri.DefaultPort(string(lower))
+		return int(port)
 	}
 	return -2
 }

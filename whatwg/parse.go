@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/internal/pctenc"
 )
 
@@ -20,6 +21,16 @@ const (
 	schemeFTP
 	schemeFile
 )
+
+// specialSchemes names the special schemes by kind.
+var specialSchemes = [...]string{
+	schemeHTTP:  "http",
+	schemeHTTPS: "https",
+	schemeWS:    "ws",
+	schemeWSS:   "wss",
+	schemeFTP:   "ftp",
+	schemeFile:  "file",
+}
 
 func schemeKind(s string) uint8 {
 	switch s {
@@ -39,17 +50,35 @@ func schemeKind(s string) uint8 {
 	return schemeOther
 }
 
-// defaultPort is the special scheme's default port, or -1 (null).
-func defaultPort(kind uint8) int32 {
-	switch kind {
-	case schemeHTTP, schemeWS:
-		return 80
-	case schemeHTTPS, schemeWSS:
-		return 443
-	case schemeFTP:
-		return 21
+// defaultPorts holds the default port of each kind of scheme, -1 (null)
+// for file and the schemes that are not special. Which schemes are special
+// is this package's rule; the numbers are the root package's
+// (uri.DefaultPort), the one place they are written.
+var defaultPorts = func() (t [len(specialSchemes)]int32) {
+	for kind, name := range specialSchemes {
+		t[kind] = -1
+		if port, ok := uri.DefaultPort(name); ok && kind != int(schemeFile) {
+			t[kind] = int32(port)
+		}
 	}
-	return -1
+	return t
+}()
+
+// defaultPort is the special scheme's default port, or -1 (null).
+func defaultPort(kind uint8) int32 { return defaultPorts[kind] }
+
+// DefaultPort returns the default port of a special scheme (section "URL
+// miscellaneous": the special schemes and their default ports, 21 for ftp,
+// 80 for http and ws, 443 for https and wss), the port that the parser
+// drops when a URL spells it out. ok is false for file, whose default port
+// is null, and for every scheme that is not special. scheme must be
+// lowercase, as the parser writes a URL's scheme: "HTTP" is not special.
+func DefaultPort(scheme string) (port uint16, ok bool) {
+	p := defaultPort(schemeKind(scheme))
+	if p < 0 {
+		return 0, false
+	}
+	return uint16(p), true
 }
 
 // The states of the basic URL parser, section "URL parsing".
