@@ -11,6 +11,7 @@ import (
 	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/whatwg"
 
+	"github.com/ferret-go/uri/internal/ascii"
 	"github.com/ferret-go/uri/internal/pctenc"
 )
 
@@ -73,7 +74,7 @@ func (c *checker) checkHost(p span, text string, add addFunc) {
 	if len(name) > 4*253 {
 		return
 	}
-	if !isASCII(name) {
+	if !ascii.Is(name) {
 		if utf8.ValidString(name) {
 			c.checkScripts(name, p, add)
 			if m, err := idnaBrowser.ToASCII(name); err == nil {
@@ -241,15 +242,6 @@ func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
 	return netip.Addr{}, ""
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 // scripts is a set of the scripts checkScripts tells apart, one bit each;
 // a letter of another script counts as scriptOther.
 type scripts uint32
@@ -311,7 +303,7 @@ func scriptOf(r rune) scripts {
 // holds, and browsers show such names (Chromium's IDN display policy).
 func (c *checker) checkScripts(name string, p span, add addFunc) {
 	labels := strings.FieldsFunc(name, func(r rune) bool { return r == '.' || r == '。' || r == '．' || r == '｡' })
-	asciiTLD := len(labels) > 0 && isASCII(labels[len(labels)-1])
+	asciiTLD := len(labels) > 0 && ascii.Is(labels[len(labels)-1])
 	if len(labels) > 0 && strings.HasPrefix(labels[len(labels)-1], "xn--") {
 		asciiTLD = false
 	}

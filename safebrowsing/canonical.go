@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/ascii"
 	"github.com/ferret-go/uri/internal/keycanon"
 )
 
@@ -400,13 +401,7 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 	if ip {
 		return dst, true
 	}
-	ascii := true
-	for _, c := range dst {
-		if c >= 0x80 {
-			ascii = false
-		}
-	}
-	if !ascii {
+	if !ascii.Is(dst) {
 		// A name that IDNA maps to one with a byte that a host cannot
 		// hold (HostToASCII escapes it, "%" too: full-width "％４１" is
 		// "%2541") is kept as it is, escaped by step 8: its canonical

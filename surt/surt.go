@@ -46,6 +46,7 @@ import (
 	"unsafe"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/ascii"
 	"github.com/ferret-go/uri/internal/grow"
 	"github.com/ferret-go/uri/internal/keycanon"
 )
@@ -594,14 +595,7 @@ func idnaHost(h []byte) []byte {
 	return text
 }
 
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
+func isASCII(b []byte) bool { return ascii.Is(b) }
 
 // escLower maps each byte to itself lowercased, or to 0 for the bytes that
 // keycanon.MustEscape escapes (0 is one of them).

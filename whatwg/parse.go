@@ -1,12 +1,12 @@
 package whatwg
 
 import (
-	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/ascii"
 	"github.com/ferret-go/uri/internal/pctenc"
 )
 
@@ -407,7 +407,7 @@ func isURLCodePointASCII(c byte) bool {
 // returns the input itself when nothing is removed. The validation errors
 // it reports have offsets in input.
 func preprocess(input string, trim bool, p *parser) string {
-	if plainASCII(input) && (!trim || input == "" || input[0] > ' ' && input[len(input)-1] > ' ') {
+	if ascii.InRange(input, 0x20) && (!trim || input == "" || input[0] > ' ' && input[len(input)-1] > ' ') {
 		return input
 	}
 	s := input
@@ -445,26 +445,6 @@ func preprocess(input string, trim bool, p *parser) string {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
 	return s
-}
-
-// plainASCII reports whether every byte of s is in 0x20..0x7F: no control
-// to remove and nothing to check for UTF-8 validity. Eight bytes at a time.
-func plainASCII(s string) bool {
-	const ones, highs, spaces = 0x0101010101010101, 0x8080808080808080, 0x20 * 0x0101010101010101
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
-		// A byte >= 0x80, or one whose subtraction of 0x20 borrows (< 0x20).
-		if (x|(x-spaces))&highs != 0 {
-			return false
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // Classes of bytes for the scanning loops of the parser.
