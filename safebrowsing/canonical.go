@@ -401,7 +401,7 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 	if ip {
 		return dst, true
 	}
-	if !ascii.Is(dst) {
+	if !ascii.IsBytes(dst) {
 		// A name that IDNA maps to one with a byte that a host cannot
 		// hold (HostToASCII escapes it, "%" too: full-width "％４１" is
 		// "%2541") is kept as it is, escaped by step 8: its canonical

@@ -595,7 +595,7 @@ func idnaHost(h []byte) []byte {
 	return text
 }
 
-func isASCII(b []byte) bool { return ascii.Is(b) }
+func isASCII(b []byte) bool { return ascii.IsBytes(b) }
 
 // escLower maps each byte to itself lowercased, or to 0 for the bytes that
 // keycanon.MustEscape escapes (0 is one of them).
