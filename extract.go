@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ferret-go/uri/internal/ascii"
 )
 
 // Finding URIs in running text: RFC 3986, Appendix C ("Delimiting a URI in
@@ -829,14 +831,7 @@ func (e *engine) parseText(text string, parse func(string) (URI, error)) (URI, e
 	return parse(text)
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
+func isASCII(s string) bool { return ascii.Is(s) }
 
 // atWWW reads the abbreviated reference that begins with the "www." at s[p].
 func (e *engine) atWWW(p int) (candidate, verdict, int) {

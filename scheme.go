@@ -91,6 +91,36 @@ func DefaultSchemes() Schemes {
 	return t
 }
 
+// DefaultPort returns the default port of scheme, in any case ("HTTPS" as
+// "https", RFC 3986, section 3.1), from the table that [URI.Normalize] and
+// the zero [Normalizer] use for scheme-based normalization (RFC 3986,
+// section 6.2.3): 80 for http and ws, 443 for https and wss, 21 for ftp,
+// and the ports that IANA's Service Name and Transport Protocol Port Number
+// Registry and the schemes' own specifications give the others that
+// [DefaultSchemes] lists. ok is false for a scheme without a default port
+// there, such as file or an unknown scheme. This is the one place these
+// numbers are written: the packages beside this one (whatwg for the URL
+// Standard's special schemes, site, lint, surt, safebrowsing) take them
+// from here and keep only which schemes they apply them to. DefaultPort
+// does not allocate.
+func DefaultPort(scheme string) (port uint16, ok bool) {
+	if hasUpper(scheme) {
+		// No scheme of the table is longer than the buffer: a longer one
+		// is not in it.
+		var buf [maxDefaultSchemeLen]byte
+		if len(scheme) > len(buf) {
+			return 0, false
+		}
+		scheme = string(appendLower(buf[:0], scheme))
+	}
+	info, _ := defaultScheme(scheme)
+	return info.Port, info.Port != 0
+}
+
+// maxDefaultSchemeLen bounds the length of the names of defaultSchemeNames
+// (TestDefaultPort checks it).
+const maxDefaultSchemeLen = 16
+
 // Lookup returns the facts of scheme, in any case ("HTTP" finds "http").
 func (t Schemes) Lookup(scheme string) (SchemeInfo, bool) {
 	if !hasUpper(scheme) {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 
 	"github.com/ferret-go/uri/internal/pctenc"
 )
@@ -197,8 +198,10 @@ func (c *checker) checkUserinfo(p span, inClean bool) {
 // It is a heuristic: "first.last" is a user name, "bank.com" a host.
 func looksLikeHost(s string) bool {
 	s = strings.ToLower(strings.TrimSuffix(s, "."))
-	if _, ok, _ := parseIPv4Browser(s); ok {
-		return strings.Contains(s, ".") || len(s) > 3
+	if whatwg.EndsInNumber(s) {
+		if _, err := whatwg.ParseIPv4(s); err == nil {
+			return strings.Contains(s, ".") || len(s) > 3
+		}
 	}
 	if !strings.Contains(s, ".") {
 		return false

@@ -9,7 +9,9 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 
+	"github.com/ferret-go/uri/internal/ascii"
 	"github.com/ferret-go/uri/internal/pctenc"
 )
 
@@ -72,7 +74,7 @@ func (c *checker) checkHost(p span, text string, add addFunc) {
 	if len(name) > 4*253 {
 		return
 	}
-	if !isASCII(name) {
+	if !ascii.Is(name) {
 		if utf8.ValidString(name) {
 			c.checkScripts(name, p, add)
 			if m, err := idnaBrowser.ToASCII(name); err == nil {
@@ -86,10 +88,12 @@ func (c *checker) checkHost(p span, text string, add addFunc) {
 	}
 	name = strings.ToLower(name)
 
-	// Numbers that are addresses.
-	if a, ok, num := parseIPv4Browser(name); num {
+	// Numbers that are addresses: what the URL Standard's host parser
+	// hands to its IPv4 parser.
+	if whatwg.EndsInNumber(name) {
+		a, err := whatwg.ParseIPv4(name)
 		switch {
-		case !ok:
+		case err != nil:
 			add(CodeIPv4Form, Low, comp, p.start, p.end,
 				"the host "+quote(h)+" ends in a number but is no IPv4 address: browsers reject it, RFC 3986 and net/url read a reg-name")
 		case name != a.String():
@@ -238,99 +242,6 @@ func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
 	return netip.Addr{}, ""
 }
 
-// parseIPv4Browser reads host as the URL Standard's IPv4 parser does
-// (section 3.5, which follows inet_aton): one to four numbers separated by
-// ".", each decimal, octal with a leading "0" or hexadecimal after "0x",
-// the last filling the remaining octets, with one final "." allowed. num
-// reports whether the host ends in a number, in which case browsers take
-// it for an address: ok then says whether it is a valid one.
-func parseIPv4Browser(host string) (a netip.Addr, ok, num bool) {
-	if len(host) > 1 && host[len(host)-1] == '.' {
-		host = host[:len(host)-1]
-	}
-	last := host[strings.LastIndexByte(host, '.')+1:]
-	if _, ok := parseIPv4Number(last); !ok {
-		isDigits := last != ""
-		for i := 0; i < len(last); i++ {
-			if last[i] < '0' || last[i] > '9' {
-				isDigits = false
-			}
-		}
-		// A decimal last part that overflows still ends in a number.
-		return a, false, isDigits
-	}
-	var parts [4]string
-	n := 0
-	for rest := host; ; n++ {
-		if n == 4 {
-			return a, false, true
-		}
-		k := strings.IndexByte(rest, '.')
-		if k < 0 {
-			parts[n] = rest
-			n++
-			break
-		}
-		parts[n], rest = rest[:k], rest[k+1:]
-	}
-	var v uint64
-	for i, p := range parts[:n] {
-		x, ok := parseIPv4Number(p)
-		if !ok {
-			return a, false, true
-		}
-		if i < n-1 {
-			if x > 255 {
-				return a, false, true
-			}
-			v = v<<8 | x
-			continue
-		}
-		rest := uint(5 - n)
-		if x >= 1<<(8*rest) {
-			return a, false, true
-		}
-		v = v<<(8*rest) | x
-	}
-	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), true, true
-}
-
-// parseIPv4Number reads one part of an IPv4 address as inet_aton does; a
-// value above 2^32 is not ok.
-func parseIPv4Number(p string) (uint64, bool) {
-	if p == "" {
-		return 0, false
-	}
-	base := uint64(10)
-	switch {
-	case len(p) >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'):
-		base, p = 16, p[2:]
-	case len(p) >= 2 && p[0] == '0':
-		base, p = 8, p[1:]
-	}
-	var n uint64
-	for i := 0; i < len(p); i++ {
-		d, ok := pctenc.Unhex(p[i])
-		if !ok || uint64(d) >= base {
-			return 0, false
-		}
-		n = n*base + uint64(d)
-		if n > 1<<32 {
-			return 0, false
-		}
-	}
-	return n, true
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 // scripts is a set of the scripts checkScripts tells apart, one bit each;
 // a letter of another script counts as scriptOther.
 type scripts uint32
@@ -392,7 +303,7 @@ func scriptOf(r rune) scripts {
 // holds, and browsers show such names (Chromium's IDN display policy).
 func (c *checker) checkScripts(name string, p span, add addFunc) {
 	labels := strings.FieldsFunc(name, func(r rune) bool { return r == '.' || r == '。' || r == '．' || r == '｡' })
-	asciiTLD := len(labels) > 0 && isASCII(labels[len(labels)-1])
+	asciiTLD := len(labels) > 0 && ascii.Is(labels[len(labels)-1])
 	if len(labels) > 0 && strings.HasPrefix(labels[len(labels)-1], "xn--") {
 		asciiTLD = false
 	}

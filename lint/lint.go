@@ -29,6 +29,7 @@ package lint
 import (
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/ferret-go/uri"
@@ -629,22 +630,19 @@ func portValue(port, scheme string) string {
 	if p == "" && port != "" {
 		p = "0"
 	}
-	if p != "" && p == defaultPort(scheme) {
+	if p != "" && isDefaultPort(p, scheme) {
 		return ""
 	}
 	return p
 }
 
-// defaultPort returns the default port of a special scheme of the URL
-// Standard, or "".
-func defaultPort(scheme string) string {
-	switch scheme {
-	case "http", "ws":
-		return "80"
-	case "https", "wss":
-		return "443"
-	case "ftp":
-		return "21"
+// isDefaultPort reports whether the decimal port p, without leading zeros,
+// is the default port of scheme, a special scheme of the URL Standard.
+func isDefaultPort(p, scheme string) bool {
+	d, ok := whatwg.DefaultPort(scheme)
+	if !ok {
+		return false
 	}
-	return ""
+	var buf [5]byte
+	return string(strconv.AppendUint(buf[:0], uint64(d), 10)) == p
 }

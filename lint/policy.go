@@ -128,8 +128,7 @@ func (p Policy) Check(s string) (uri.URI, error) {
 			return reject("port "+strconv.Quote(u.Port())+" out of range", nil)
 		}
 		if u.Port() == "" {
-			info, _ := uri.DefaultSchemes().Lookup(scheme)
-			port = info.Port
+			port, _ = uri.DefaultPort(scheme)
 		}
 		allowed := false
 		for _, q := range p.Ports {

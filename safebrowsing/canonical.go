@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/ascii"
 	"github.com/ferret-go/uri/internal/keycanon"
 )
 
@@ -366,12 +367,14 @@ func schemeLen(s string) int {
 	return 0
 }
 
+// defaultPort returns the default port of scheme, lowercase, when it is
+// http or https, the schemes whose default port the key maker drops (the
+// number is uri.DefaultPort's); -2, no port, for any other.
 func defaultPort(scheme []byte) int {
 	switch string(scheme) {
-	case "http":
-		return 80
-	case "https":
-		return 443
+	case "http", "https":
+		port, _ := uri.DefaultPort(string(scheme))
+		return int(port)
 	}
 	return -2
 }
@@ -398,13 +401,7 @@ func canonicalHost(dst []byte, h []byte) ([]byte, bool) {
 	if ip {
 		return dst, true
 	}
-	ascii := true
-	for _, c := range dst {
-		if c >= 0x80 {
-			ascii = false
-		}
-	}
-	if !ascii {
+	if !ascii.IsBytes(dst) {
 		// A name that IDNA maps to one with a byte that a host cannot
 		// hold (HostToASCII escapes it, "%" too: full-width "％４１" is
 		// "%2541") is kept as it is, escaped by step 8: its canonical

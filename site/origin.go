@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 )
 
 // Origin is the origin of a URI as RFC 6454 defines it (section 4): either a
@@ -23,17 +24,11 @@ type Origin struct {
 }
 
 // defaultPort returns the default port of the schemes whose origins the
-// URL Standard knows (its special schemes but file), or 0.
+// URL Standard knows (its special schemes but file, whose default port is
+// null), or 0.
 func defaultPort(scheme string) uint16 {
-	switch scheme {
-	case "http", "ws":
-		return 80
-	case "https", "wss":
-		return 443
-	case "ftp":
-		return 21
-	}
-	return 0
+	port, _ := whatwg.DefaultPort(scheme)
+	return port
 }
 
 // OriginOf returns the origin of u (RFC 6454, section 4). u must have a

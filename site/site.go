@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/ascii"
 	"golang.org/x/net/publicsuffix"
 )
 
@@ -86,7 +87,7 @@ func prepare(host string) (full string, dot int, ok bool) {
 	if host == "" {
 		return "", 0, false
 	}
-	if !isASCII(host) {
+	if !ascii.Is(host) {
 		i, err := uri.ParseIRI("//" + host)
 		if err != nil || i.HostKind() != uri.HostRegName || i.HasPort() || i.HasUserinfo() || i.Path() != "" {
 			return "", 0, false
@@ -131,15 +132,6 @@ func looksIP(host string) bool {
 	}
 	for i := 0; i < len(last); i++ {
 		if last[i] < '0' || last[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
 			return false
 		}
 	}

@@ -46,6 +46,7 @@ import (
 	"unsafe"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/ascii"
 	"github.com/ferret-go/uri/internal/grow"
 	"github.com/ferret-go/uri/internal/keycanon"
 )
@@ -413,12 +414,25 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	return dst, nil
 }
 
+// defaultPort returns the default port of scheme, in any case, when it is
+// http or https, the schemes whose default port Python's surt drops (the
+// number is uri.DefaultPort's); -2, no port, for any other.
 func defaultPort(scheme []byte) int {
-	switch strings.ToLower(string(scheme)) {
-	case "http":
-		return 80
-	case "https":
-		return 443
+	var buf [len("https")]byte
+	if len(scheme) > len(buf) {
+		return -2
+	}
+	lower := buf[:len(scheme)]
+	for i, c := range scheme {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	switch string(lower) {
+	case "http", "https":
+		port, _ := uri.DefaultPort(string(lower))
+		return int(port)
 	}
 	return -2
 }
@@ -581,14 +595,7 @@ func idnaHost(h []byte) []byte {
 	return text
 }
 
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
+func isASCII(b []byte) bool { return ascii.IsBytes(b) }
 
 // escLower maps each byte to itself lowercased, or to 0 for the bytes that
 // keycanon.MustEscape escapes (0 is one of them).

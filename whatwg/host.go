@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"net/netip"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -232,6 +233,27 @@ func ipv4Number(s string) (n uint64, nonDecimal, ok bool) {
 // parseIPv4 is the IPv4 parser of section "Host parsing", followed by the
 // IPv4 serializer of section "Host serializing".
 func (p *parser) parseIPv4(s string, off int) (string, fail) {
+	addr, f := p.ipv4(s, off)
+	if f.err != nil {
+		return "", f
+	}
+	var buf [15]byte
+	b := buf[:0]
+	for i := 3; i >= 0; i-- {
+		b = strconv.AppendUint(b, uint64(addr>>(8*i))&255, 10)
+		if i > 0 {
+			b = append(b, '.')
+		}
+	}
+	if string(b) == s {
+		return s, fail{}
+	}
+	return p.keep(b), fail{}
+}
+
+// ipv4 is the IPv4 parser of section "Host parsing" applied to s, which is
+// not empty; its validation errors go to p.
+func (p *parser) ipv4(s string, off int) (uint32, fail) {
 	parts := s
 	if parts[len(parts)-1] == '.' {
 		p.validation("IPv4-empty-part", off)
@@ -249,11 +271,11 @@ func (p *parser) parseIPv4(s string, off int) (string, fail) {
 			part = parts[:i]
 		}
 		if n == 4 {
-			return "", failAt(ErrIPv4, "IPv4-too-many-parts", off)
+			return 0, failAt(ErrIPv4, "IPv4-too-many-parts", off)
 		}
 		v, nonDec, ok := ipv4Number(part)
 		if !ok {
-			return "", failAt(ErrIPv4, "IPv4-non-numeric-part", off)
+			return 0, failAt(ErrIPv4, "IPv4-non-numeric-part", off)
 		}
 		if nonDec {
 			p.validation("IPv4-non-decimal-part", off)
@@ -275,24 +297,45 @@ func (p *parser) parseIPv4(s string, off int) (string, fail) {
 		p.validation("IPv4-too-few-parts", off)
 	}
 	if tooBig || numbers[n-1] >= 1<<(8*(5-n)) {
-		return "", failAt(ErrIPv4, "IPv4-out-of-range-part", off)
+		return 0, failAt(ErrIPv4, "IPv4-out-of-range-part", off)
 	}
 	addr := numbers[n-1]
 	for i := 0; i < n-1; i++ {
 		addr += numbers[i] << (8 * (3 - i))
 	}
-	var buf [15]byte
-	b := buf[:0]
-	for i := 3; i >= 0; i-- {
-		b = strconv.AppendUint(b, uint64(addr>>(8*i))&255, 10)
-		if i > 0 {
-			b = append(b, '.')
-		}
+	return uint32(addr), fail{}
+}
+
+// EndsInNumber is the ends in a number checker of section "Host parsing":
+// it reports whether the host parser takes input, a domain once mapped to
+// ASCII ("domain to ASCII"), for an IPv4 address and hands it to the IPv4
+// parser ([ParseIPv4]), that is whether its last label, once a single
+// trailing "." is dropped, is decimal digits, or "0x" or "0X" and
+// hexadecimal digits. The empty string ends in no number.
+func EndsInNumber(input string) bool {
+	return input != "" && endsInNumber(input)
+}
+
+// ParseIPv4 runs the IPv4 parser of section "Host parsing" on input: one to
+// four numbers separated by "." (one trailing "." allowed), each decimal,
+// octal after a leading "0" or hexadecimal after "0x" or "0X", the last one
+// filling the bytes that the others leave, as inet_aton reads them
+// ("0x7f.1" is 127.0.0.1). The standard runs it, in its host parser, on a
+// domain that [EndsInNumber]; a failure there fails the whole URL. The
+// failure is an *Error whose Reason is the standard's validation error
+// (IPv4-too-many-parts, IPv4-non-numeric-part or IPv4-out-of-range-part)
+// and whose Err is [ErrIPv4]. Validation errors that are not failures
+// (IPv4-non-decimal-part, for instance) are not reported.
+func ParseIPv4(input string) (netip.Addr, error) {
+	if input == "" {
+		return netip.Addr{}, &Error{Input: input, Reason: "IPv4-non-numeric-part", Err: ErrIPv4}
 	}
-	if string(b) == s {
-		return s, fail{}
+	var p parser
+	addr, f := p.ipv4(input, 0)
+	if f.err != nil {
+		return netip.Addr{}, &Error{Input: input, Offset: f.off, Reason: f.reason, Err: f.err}
 	}
-	return p.keep(b), fail{}
+	return netip.AddrFrom4([4]byte{byte(addr >> 24), byte(addr >> 16), byte(addr >> 8), byte(addr)}), nil
 }
 
 // parseIPv6 is the IPv6 parser of section "Host parsing" applied to s

@@ -10,6 +10,7 @@ import (
 	"encoding/binary"
 	"net/netip"
 
+	"github.com/ferret-go/uri/internal/ascii"
 	"github.com/ferret-go/uri/internal/pctenc"
 )
 
@@ -106,23 +107,7 @@ func MustEscape8(x uint64) bool {
 // HasControl reports whether s may hold a tab, "\n" or "\r": whether a
 // byte of it is below 0x0E (more bytes than those three, which only sends
 // s to the slower copy that drops them), eight bytes at a time.
-func HasControl(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		// A byte below 0x0E borrows into its high bit, if that was clear.
-		if (x-0x0e*ones8)&^x&high8 != 0 {
-			return true
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] < 0x0e {
-			return true
-		}
-	}
-	return false
-}
+func HasControl(s string) bool { return ascii.HasBelow(s, 0x0e) }
 
 // AppendEscaped appends b to dst with the bytes of MustEscape
 // percent-encoded, in uppercase hexadecimal.
