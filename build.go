@@ -533,7 +533,9 @@ func (u URI) WithoutFragment() (v URI) {
 //	u, err := base.Builder().SetDecodedPath("/a b").SetQuery("x=1").Build()
 //
 // The edits of [URI] are this engine with one setter: u.WithX(v) and
-// u.Builder().SetX(v).Build() give the same value and the same error.
+// u.Builder().SetX(v).Build() make the same part, pass the same checks and
+// are written by the same code, so they give the same value and the same
+// error.
 //
 // Decoded text is encoded for the reference Build writes, whatever the
 // order of the setters: a ":" in the first segment of a decoded path is

@@ -30,9 +30,12 @@
 // shift for a component that changed length), which the parser calls as it
 // reads the text in place, and the writer type, which appends components
 // with their delimiters and marks them; resolution, normalization, the IRI
-// mappings and the [Builder] make their values through them, and the edits
-// of URI are the Builder with one setter. A test fails when any other code
-// of the package assigns an offset.
+// mappings and the [Builder] make their values through them. One edit
+// engine writes every edit: each With method of URI and the Builder's
+// setter of the same name make the same part with the same checks, and a
+// change of one component is written by the same function whether it comes
+// from u.WithX(v) or from u.Builder().SetX(v).Build(). A test fails when
+// any other code of the package assigns an offset.
 //
 // # Parsing
 //
