@@ -1,11 +1,9 @@
 package uri
 
 import (
-	"os/exec"
-	"path/filepath"
-	"regexp"
-	"runtime"
 	"testing"
+
+	"github.com/ferret-go/uri/internal/inltest"
 )
 
 // TestInlining checks, as net/netip's inlining test does, that the compiler
@@ -14,14 +12,6 @@ import (
 // here, not only as a slower benchmark.
 func TestInlining(t *testing.T) {
 	t.Parallel()
-	out, err := exec.Command(goTool(t), "build", "-gcflags=-m", ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
-	}
-	got := map[string]bool{}
-	for _, m := range regexp.MustCompile(`(?m): can inline (\S+)`).FindAllSubmatch(out, -1) {
-		got[string(m[1])] = true
-	}
 	want := []string{
 		// The character classes and scan (its wrapper over the byte sets),
 		// called for every component of every input.
@@ -73,29 +63,5 @@ func TestInlining(t *testing.T) {
 		"putEscaped",
 		"firstDecodeShort",
 	}
-	for _, name := range want {
-		if !got[name] {
-			t.Errorf("%s is no longer inlinable", name)
-		}
-	}
-	if t.Failed() {
-		t.Logf("compiler output:\n%s", out)
-	}
-}
-
-// goTool returns the path of the go command: the one beside the GOROOT the
-// test was built with, else the one on PATH (go test puts its own first).
-// go test runs where a go command is, so not finding one is a failure.
-func goTool(t testing.TB) string {
-	t.Helper()
-	if root := runtime.GOROOT(); root != "" {
-		if p, err := exec.LookPath(filepath.Join(root, "bin", "go")); err == nil {
-			return p
-		}
-	}
-	p, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatalf("no go command: %v", err)
-	}
-	return p
+	inltest.Check(t, want...)
 }

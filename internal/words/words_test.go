@@ -3,12 +3,10 @@ package words
 import (
 	"bytes"
 	"encoding/binary"
-	"os/exec"
-	"path/filepath"
-	"regexp"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/ferret-go/uri/internal/inltest"
 )
 
 // filled returns n bytes of a pattern no test writes, to see what a write
@@ -106,25 +104,9 @@ func TestWordsLittleEndian(t *testing.T) {
 // inlining budget.
 func TestInlining(t *testing.T) {
 	if Checked {
-		t.Skip("the checked build's cost does not matter")
+		// The checked build (-tags wordschecked) trades speed for bounds
+		// checks: what it inlines does not matter.
+		return
 	}
-	goCmd := "go"
-	if root := runtime.GOROOT(); root != "" {
-		if p, err := exec.LookPath(filepath.Join(root, "bin", "go")); err == nil {
-			goCmd = p
-		}
-	}
-	out, err := exec.Command(goCmd, "build", "-gcflags=-m", ".").CombinedOutput()
-	if err != nil {
-		t.Skipf("go build -gcflags=-m: %v\n%s", err, out)
-	}
-	got := map[string]bool{}
-	for _, m := range regexp.MustCompile(`(?m): can inline (\S+)`).FindAllSubmatch(out, -1) {
-		got[string(m[1])] = true
-	}
-	for _, name := range []string{"MakeWord", "RoomOf", "Room.PutWord", "Room.Copy16", "Room.Put64", "Room.Put32", "Load64"} {
-		if !got[name] {
-			t.Errorf("%s is no longer inlinable", name)
-		}
-	}
+	inltest.Check(t, "MakeWord", "RoomOf", "Room.PutWord", "Room.Copy16", "Room.Put64", "Room.Put32", "Load64")
 }
