@@ -1461,3 +1461,110 @@ func appendPort(t []byte, port uint16) []byte {
 // bytesString returns the bytes of t as a string without copying them. t
 // must not be written again.
 func bytesString(t []byte) string { return unsafe.String(unsafe.SliceData(t), len(t)) }
+
+// unknownComponent is the error of an edit given a Component that names
+// none of the seven.
+func unknownComponent(c Component) *Error {
+	return &Error{Input: c.String(), Err: ErrUnknownComponent}
+}
+
+// With returns u with component c set to the raw text raw, as the With
+// method of that component does ([URI.WithScheme], [URI.WithUserinfo],
+// [URI.WithHost], [URI.WithPort], [URI.WithPath], [URI.WithQuery],
+// [URI.WithFragment]), for code that picks the component at run time: it
+// is u.Builder().Set(c, raw).Build(). A Component that names none of them
+// gives [ErrUnknownComponent].
+func (u URI) With(c Component, raw string) (URI, error) {
+	var b Builder
+	b.start(u)
+	return b.Set(c, raw).Build()
+}
+
+// WithDecoded returns u with component c set to the decoded text text,
+// percent-encoded as the component needs: the WithDecoded method of that
+// component. The scheme and the port have no percent-encoding, so their
+// text is taken as it is, as [URI.WithScheme] and [URI.WithPort] take it.
+// A Component that names none of the seven gives [ErrUnknownComponent].
+func (u URI) WithDecoded(c Component, text string) (URI, error) {
+	var b Builder
+	b.start(u)
+	return b.SetDecoded(c, text).Build()
+}
+
+// Without returns u without component c: the Without method of that
+// component. A host is absent only with its authority, so
+// Without(ComponentHost) is [URI.WithoutAuthority]; a path is never absent
+// (RFC 3986, section 3.3), so Without(ComponentPath) gives the empty path.
+// A Component that names none of the seven gives [ErrUnknownComponent].
+func (u URI) Without(c Component) (URI, error) {
+	var b Builder
+	b.start(u)
+	return b.Remove(c).Build()
+}
+
+// Set sets component c from raw text: the setter of that component, as
+// [URI.With] picks it. A Component that names none of the seven records
+// [ErrUnknownComponent].
+func (b *Builder) Set(c Component, raw string) *Builder {
+	switch c {
+	case ComponentScheme:
+		return b.SetScheme(raw)
+	case ComponentUserinfo:
+		return b.SetUserinfo(raw)
+	case ComponentHost:
+		return b.SetHost(raw)
+	case ComponentPort:
+		return b.SetPort(raw)
+	case ComponentPath:
+		return b.SetPath(raw)
+	case ComponentQuery:
+		return b.SetQuery(raw)
+	case ComponentFragment:
+		return b.SetFragment(raw)
+	}
+	return b.fail(unknownComponent(c))
+}
+
+// SetDecoded sets component c from decoded text, as [URI.WithDecoded]
+// picks the setter.
+func (b *Builder) SetDecoded(c Component, text string) *Builder {
+	switch c {
+	case ComponentScheme:
+		return b.SetScheme(text)
+	case ComponentUserinfo:
+		return b.SetDecodedUserinfo(text)
+	case ComponentHost:
+		return b.SetDecodedHost(text)
+	case ComponentPort:
+		return b.SetPort(text)
+	case ComponentPath:
+		return b.SetDecodedPath(text)
+	case ComponentQuery:
+		return b.SetDecodedQuery(text)
+	case ComponentFragment:
+		return b.SetDecodedFragment(text)
+	}
+	return b.fail(unknownComponent(c))
+}
+
+// Remove makes component c absent, as [URI.Without] does: removing the
+// host removes the authority, and removing the path empties it.
+func (b *Builder) Remove(c Component) *Builder {
+	switch c {
+	case ComponentScheme:
+		return b.RemoveScheme()
+	case ComponentUserinfo:
+		return b.RemoveUserinfo()
+	case ComponentHost:
+		return b.RemoveAuthority()
+	case ComponentPort:
+		return b.RemovePort()
+	case ComponentPath:
+		return b.SetPath("")
+	case ComponentQuery:
+		return b.RemoveQuery()
+	case ComponentFragment:
+		return b.RemoveFragment()
+	}
+	return b.fail(unknownComponent(c))
+}

@@ -269,3 +269,34 @@ func ExampleBuilder_Build() {
 	// uri: invalid character ' ' in host at offset 3
 	// "exa mple.com" 3 host
 }
+
+// With, WithDecoded and Without take the component as a value, for code
+// that chooses it at run time, such as a command line's "--set host=...".
+func ExampleURI_With() {
+	u := uri.MustParse("https://example.com/a?b#c")
+	for _, edit := range []struct {
+		comp  uri.Component
+		value string
+	}{
+		{uri.ComponentHost, "example.org"},
+		{uri.ComponentPath, "/docs/read me"},
+		{uri.ComponentFragment, ""},
+	} {
+		var err error
+		if edit.value == "" {
+			u, err = u.Without(edit.comp)
+		} else {
+			u, err = u.WithDecoded(edit.comp, edit.value)
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(u)
+	_, err := u.With(uri.ComponentPort, "80a")
+	fmt.Println(err)
+	// Output:
+	// https://example.org/docs/read%20me?b
+	// uri: invalid character 'a' in port at offset 2
+}

@@ -446,3 +446,64 @@ func TestIsIPv6AgainstParser(t *testing.T) {
 	walk("", "1:.", 8)
 	walk("", "f:", 11)
 }
+
+// TestWithComponent holds the component-keyed edits to hand-written
+// results, the named edits they stand for, and ErrUnknownComponent.
+func TestWithComponent(t *testing.T) {
+	u := MustParse("http://user@example.com:8080/a%20b/c?q#f")
+	tests := []struct {
+		name string
+		edit func() (URI, error)
+		want string
+	}{
+		{"With(scheme)", func() (URI, error) { return u.With(ComponentScheme, "https") }, "https://user@example.com:8080/a%20b/c?q#f"},
+		{"With(userinfo)", func() (URI, error) { return u.With(ComponentUserinfo, "a:b%40c") }, "http://a:b%40c@example.com:8080/a%20b/c?q#f"},
+		{"WithDecoded(userinfo)", func() (URI, error) { return u.WithDecoded(ComponentUserinfo, "a:b@c") }, "http://a:b%40c@example.com:8080/a%20b/c?q#f"},
+		{"With(host)", func() (URI, error) { return u.With(ComponentHost, "[::1]") }, "http://user@[::1]:8080/a%20b/c?q#f"},
+		{"WithDecoded(host)", func() (URI, error) { return u.WithDecoded(ComponentHost, "::1") }, "http://user@[::1]:8080/a%20b/c?q#f"},
+		{"WithDecoded(port)", func() (URI, error) { return u.WithDecoded(ComponentPort, "81") }, "http://user@example.com:81/a%20b/c?q#f"},
+		{"With(path)", func() (URI, error) { return u.With(ComponentPath, "/x%2Fy") }, "http://user@example.com:8080/x%2Fy?q#f"},
+		{"WithDecoded(path)", func() (URI, error) { return u.WithDecoded(ComponentPath, "/x y") }, "http://user@example.com:8080/x%20y?q#f"},
+		{"WithDecoded(query)", func() (URI, error) { return u.WithDecoded(ComponentQuery, "a=b c#") }, "http://user@example.com:8080/a%20b/c?a=b%20c%23#f"},
+		{"WithDecoded(fragment)", func() (URI, error) { return u.WithDecoded(ComponentFragment, "top 2") }, "http://user@example.com:8080/a%20b/c?q#top%202"},
+		{"Without(scheme)", func() (URI, error) { return u.Without(ComponentScheme) }, "//user@example.com:8080/a%20b/c?q#f"},
+		{"Without(userinfo)", func() (URI, error) { return u.Without(ComponentUserinfo) }, "http://example.com:8080/a%20b/c?q#f"},
+		{"Without(host)", func() (URI, error) { return u.Without(ComponentHost) }, "http:/a%20b/c?q#f"},
+		{"Without(port)", func() (URI, error) { return u.Without(ComponentPort) }, "http://user@example.com/a%20b/c?q#f"},
+		{"Without(path)", func() (URI, error) { return u.Without(ComponentPath) }, "http://user@example.com:8080?q#f"},
+		{"Without(query)", func() (URI, error) { return u.Without(ComponentQuery) }, "http://user@example.com:8080/a%20b/c#f"},
+		{"Without(fragment)", func() (URI, error) { return u.Without(ComponentFragment) }, "http://user@example.com:8080/a%20b/c?q"},
+		{"Builder.Set", func() (URI, error) {
+			return u.Builder().Set(ComponentScheme, "ftp").SetDecoded(ComponentQuery, "x y").Remove(ComponentFragment).Build()
+		}, "ftp://user@example.com:8080/a%20b/c?x%20y"},
+	}
+	for _, tt := range tests {
+		got, err := tt.edit()
+		if err != nil || got.String() != tt.want {
+			t.Errorf("%s = %q, %v, want %q", tt.name, got, err, tt.want)
+			continue
+		}
+		checkLayout(t, got)
+	}
+	// The errors of the named edits, unchanged.
+	if _, err := u.With(ComponentPort, "8x"); !errors.Is(err, ErrInvalidPort) {
+		t.Errorf("With(port, 8x): %v, want ErrInvalidPort", err)
+	}
+	if _, err := MustParse("urn:a:b").Without(ComponentScheme); !errors.Is(err, ErrPathColon) {
+		t.Errorf("Without(scheme) of urn:a:b: %v, want ErrPathColon", err)
+	}
+	for _, c := range []Component{0, ComponentFragment + 1} {
+		_, err1 := u.With(c, "x")
+		_, err2 := u.WithDecoded(c, "x")
+		_, err3 := u.Without(c)
+		_, err4 := u.Builder().Set(ComponentScheme, "s").Remove(c).Build()
+		for _, err := range []error{err1, err2, err3, err4} {
+			if !errors.Is(err, ErrUnknownComponent) {
+				t.Errorf("component %d: %v, want ErrUnknownComponent", c, err)
+			}
+		}
+	}
+	if _, err := u.With(9, "x"); err == nil || err.Error() != "uri: unknown component Component(9)" {
+		t.Errorf("With(9): %v", err)
+	}
+}

@@ -72,6 +72,10 @@ var (
 	// ErrUnknownStandard: a [Resolver]'s Standard is none of RFC3986,
 	// RFC2396 and RFC1808; the error's Input is the number.
 	ErrUnknownStandard = errors.New("unknown resolution standard")
+	// ErrUnknownComponent: a Component that names none of the seven of
+	// RFC 3986, section 3, given to an edit that takes one
+	// ([URI.With], [Builder.Set] and their kin).
+	ErrUnknownComponent = errors.New("unknown component")
 
 	// ErrScanNull: [URI.Scan] was given SQL NULL, which is no reference
 	// (the empty reference is valid and is stored as ""). Scan a nullable
@@ -154,7 +158,7 @@ func (e *Error) Error() string {
 	switch {
 	case errors.Is(e.Err, ErrScanNull) || errors.Is(e.Err, ErrScanType):
 		return string(b) // no text was read: a value of the wrong kind
-	case e.Err == ErrUnknownStandard:
+	case e.Err == ErrUnknownStandard || e.Err == ErrUnknownComponent:
 		return string(b) + " " + e.Input
 	case errors.Is(e.Err, ErrRead):
 		return string(b) + " at offset " + strconv.Itoa(e.Offset)

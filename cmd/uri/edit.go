@@ -558,74 +558,61 @@ func setComponentErr(u uri.URI, a componentArg) (uri.URI, error) {
 			return u.WithoutScheme()
 		}
 		return u.WithScheme(a.value)
-	case compUserinfo:
-		switch {
-		case clear:
-			return u.WithoutUserinfo(), nil
-		case a.raw:
-			return u.WithUserinfo(a.value)
-		}
-		return u.WithDecodedUserinfo(a.value)
 	case compUser, compPassword:
-		user, pass, hasPass := strings.Cut(u.Userinfo(), ":")
-		v := a.value
-		if !a.raw {
-			v = uri.Escape(v, uri.EscapeUserinfo)
-		}
-		if a.comp == compUser {
-			if !a.raw {
-				v = strings.ReplaceAll(v, ":", "%3A")
-			}
-			user = v
-		} else {
-			pass, hasPass = v, !clear
-		}
-		if hasPass {
-			user += ":" + pass
-		}
-		if user == "" && !a.raw && !u.HasUserinfo() {
-			return u, nil
-		}
-		if user == "" && clear {
-			return u.WithoutUserinfo(), nil
-		}
-		return u.WithUserinfo(user)
-	case compHost:
-		switch {
-		case clear:
-			return u.WithoutAuthority()
-		case a.raw:
-			return u.WithHost(a.value)
-		}
-		return u.WithDecodedHost(a.value)
-	case compPort:
-		if clear {
-			return u.WithoutPort(), nil
-		}
-		return u.WithPort(a.value)
-	case compPath:
-		if a.raw {
-			return u.WithPath(a.value)
-		}
-		return u.WithDecodedPath(a.value)
-	case compQuery:
-		switch {
-		case clear:
-			return u.WithoutQuery(), nil
-		case a.raw:
-			return u.WithQuery(a.value)
-		}
-		return u.WithDecodedQuery(a.value)
-	case compFragment:
-		switch {
-		case clear:
-			return u.WithoutFragment(), nil
-		case a.raw:
-			return u.WithFragment(a.value)
-		}
-		return u.WithDecodedFragment(a.value)
+		return setUserOrPassword(u, a, clear)
 	}
-	return u, nil
+	// The other names are RFC 3986's components, which the module's edit
+	// engine sets by name: an empty decoded value removes one ("host="
+	// removes the authority, "path=" empties the path).
+	c := rfcComponents[a.comp]
+	switch {
+	case clear:
+		return u.Without(c)
+	case a.raw:
+		return u.With(c, a.value)
+	}
+	return u.WithDecoded(c, a.value)
+}
+
+// rfcComponents names the RFC 3986 component of each component of the
+// command that is one.
+var rfcComponents = [...]uri.Component{
+	compScheme:   uri.ComponentScheme,
+	compUserinfo: uri.ComponentUserinfo,
+	compHost:     uri.ComponentHost,
+	compPort:     uri.ComponentPort,
+	compPath:     uri.ComponentPath,
+	compQuery:    uri.ComponentQuery,
+	compFragment: uri.ComponentFragment,
+}
+
+// setUserOrPassword sets the user or the password, the two halves of a
+// userinfo "user:password" that RFC 3986, section 3.2.1 deprecates but
+// command lines still carry.
+func setUserOrPassword(u uri.URI, a componentArg, clear bool) (uri.URI, error) {
+	user, pass, hasPass := strings.Cut(u.Userinfo(), ":")
+	v := a.value
+	if !a.raw {
+		v = uri.Escape(v, uri.EscapeUserinfo)
+	}
+	if a.comp == compUser {
+		if !a.raw {
+			v = strings.ReplaceAll(v, ":", "%3A")
+		}
+		user = v
+	} else {
+		pass, hasPass = v, !clear
+	}
+	if hasPass {
+		user += ":" + pass
+	}
+	if user == "" && !a.raw && !u.HasUserinfo() {
+		return u, nil
+	}
+	if user == "" && clear {
+		return u.WithoutUserinfo(), nil
+	}
+	return u.WithUserinfo(user)
 }
 
 // queryField is one field of a query between separators: its text as
