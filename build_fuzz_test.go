@@ -580,6 +580,11 @@ func FuzzWithAgrees(f *testing.F) {
 			{"Fragment", func() (URI, error) { return u.WithFragment(v) }, func(b *Builder) *Builder { return b.SetFragment(v) }},
 			{"DecodedFragment", func() (URI, error) { return u.WithDecodedFragment(v) }, func(b *Builder) *Builder { return b.SetDecodedFragment(v) }},
 			{"-Fragment", func() (URI, error) { return u.WithoutFragment(), nil }, (*Builder).RemoveFragment},
+			// The component-keyed edits against the named setters.
+			{"(ComponentHost)", func() (URI, error) { return u.With(ComponentHost, v) }, func(b *Builder) *Builder { return b.SetHost(v) }},
+			{"Decoded(ComponentPath)", func() (URI, error) { return u.WithDecoded(ComponentPath, v) }, func(b *Builder) *Builder { return b.SetDecodedPath(v) }},
+			{"out(ComponentHost)", func() (URI, error) { return u.Without(ComponentHost) }, (*Builder).RemoveAuthority},
+			{"Decoded(ComponentUserinfo)", func() (URI, error) { return u.WithDecoded(ComponentUserinfo, v) }, func(b *Builder) *Builder { return b.SetDecoded(ComponentUserinfo, v) }},
 		}
 		for i, op := range ops {
 			if which != 0 && int(which)%len(ops) != i {
