@@ -70,8 +70,10 @@ func (r Resolver) Resolve(base, ref URI) (URI, error) {
 	// it is identical to the base URI's scheme.
 	refScheme := ref.schemeEnd > 0 &&
 		!(r.NonStrict && strings.EqualFold(ref.Scheme(), base.Scheme()))
-	// The target is written in place through every call: a URI is large
-	// enough that returning it up each level costs time.
+	// The target is written in place through every call: a URI, even of
+	// 48 bytes, is large enough that returning it up each level costs
+	// time (returned: 1223 -> 1283 instructions a resolution of ../g?y#s
+	// on kasztp, callgrind).
 	var t URI
 	var err *Error
 	switch r.Standard {
