@@ -13,8 +13,10 @@
 #
 # Prints a line per op: op, inputs, REV's and the working tree's
 # instructions per input (the loop's own, op none, subtracted), and
-# new/old. The counts vary by a few in ten thousand from run to run (the
-# scheduler's preemptions of the loop, which come with the wall clock). The garbage collector is off (see instr.sh).
+# new/old. OPS (default all; none must be among them) picks the ops. The
+# counts vary by a few in ten thousand from run to run (the scheduler's
+# preemptions of the loop, which come with the wall clock). The garbage
+# collector is off (see instr.sh).
 set -eu
 cd "$(dirname "$0")"
 REV=${1:-main}
@@ -38,7 +40,7 @@ count() {
 	bin=$1 d="$tmp/$2.d" name=$2
 	shift 2
 	mkdir "$d"
-	for op in $("$bin" -ops); do
+	for op in ${OPS:-$("$bin" -ops)}; do
 		callgrind --toggle-collect=main.measure --callgrind-out-file="$d/$op.out" \
 			"$bin" -op "$op" "$@" >"$d/$op.calls" 2>"$d/$op.log" ||
 			{ echo "unsafeinstr.sh: callgrind failed, see:" >&2; tail "$d/$op.log" >&2; return 1; }
