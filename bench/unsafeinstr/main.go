@@ -19,6 +19,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/safebrowsing"
@@ -28,7 +29,7 @@ import (
 
 // ops are what measure does with each input; their inputs come from the
 // lines by inputs.
-var ops = []string{"none", "surt", "sbparse", "sbhash", "whatwg", "escape-path", "escape-querypart", "escape-short"}
+var ops = []string{"none", "surt", "sbparse", "sbhash", "whatwg", "escape-path", "escape-querypart", "escape-short", "escape-utf8", "escape-spaces"}
 
 func main() {
 	if len(os.Args) == 2 && os.Args[1] == "-ops" {
@@ -71,7 +72,10 @@ func main() {
 // inputs returns op's inputs: the lines, but for sbhash the Safe Browsing
 // expressions of each line (the strings HashExpression is given) and for
 // escape-short each line's first 16 bytes, short enough for Escape's
-// small-buffer path.
+// small-buffer path; escape-utf8 and escape-spaces are the texts of the
+// figures in escape.go's comments, one for every 64 lines: 256 bytes of
+// UTF-8 text (EscapePath) and 4 KiB with a space in six bytes
+// (EscapeQueryPart).
 func inputs(op string, lines []string) []string {
 	switch op {
 	case "sbhash":
@@ -84,6 +88,16 @@ func inputs(op string, lines []string) []string {
 			}
 		}
 		return es
+	case "escape-utf8", "escape-spaces":
+		t := strings.Repeat("caf\u00e9-cr\u00e8me/\u65e5\u672c\u8a9e \u30d3\u30c7\u30aa", 8)[:256]
+		if op == "escape-spaces" {
+			t = strings.Repeat("abcde ", 700)[:4096]
+		}
+		s := make([]string, len(lines)/64)
+		for i := range s {
+			s[i] = t
+		}
+		return s
 	case "escape-short":
 		s := make([]string, len(lines))
 		for i, l := range lines {
@@ -142,6 +156,14 @@ func measure(op string, in []string) int {
 	case "escape-short":
 		for _, s := range in {
 			n += len(uri.Escape(s, uri.EscapeSegment))
+		}
+	case "escape-utf8":
+		for _, s := range in {
+			n += len(uri.Escape(s, uri.EscapePath))
+		}
+	case "escape-spaces":
+		for _, s := range in {
+			n += len(uri.Escape(s, uri.EscapeQueryPart))
 		}
 	}
 	return n
