@@ -3,6 +3,7 @@ package bytestr
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestString holds String to string(b): the same text, for empty, nil and
@@ -29,5 +30,30 @@ func TestStringShares(t *testing.T) {
 	b[0] = 'H'
 	if s != "Http://example.com/" {
 		t.Errorf("after b[0] = 'H', the string is %q: not b's memory", s)
+	}
+}
+
+// TestBytes holds Bytes to []byte(s): the same bytes, for empty and longer
+// strings and a substring, with the capacity of the length.
+func TestBytes(t *testing.T) {
+	long := strings.Repeat("http://example.com/a?b#c ", 1000)
+	for _, s := range []string{"", "x", "http://a/b", long, long[7:20], long[:0]} {
+		b := Bytes(s)
+		if string(b) != s || cap(b) != len(s) {
+			t.Errorf("Bytes(%.20q) = %.20q (cap %d), want %.20q (cap %d)", s, b, cap(b), s, len(s))
+		}
+	}
+}
+
+// TestBytesShares checks that the slice is s's memory, not a copy: it makes
+// no allocation and starts at s's first byte.
+func TestBytesShares(t *testing.T) {
+	s := strings.Repeat("http://example.com/", 4)
+	var b []byte
+	if n := testing.AllocsPerRun(100, func() { b = Bytes(s) }); n != 0 {
+		t.Errorf("Bytes allocates %v times", n)
+	}
+	if unsafe.SliceData(b) != unsafe.StringData(s) {
+		t.Error("Bytes(s) is not s's memory")
 	}
 }
