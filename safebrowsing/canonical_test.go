@@ -302,6 +302,9 @@ func TestCanonicalShortcut(t *testing.T) {
 		{"http://a.b:8080/", "http://a.b:8080/", false},
 		{"http://[::1]/", "http://[::1]/", false},
 		{"www.google.com/", "http://www.google.com/", false},
+		// Over 32 bytes, where a copy of the canonical text would be a
+		// second allocation: the one of the promise is the text itself.
+		{"http://Example.com/a/long/path/with/segments?q=1", "http://example.com/a/long/path/with/segments?q=1", false},
 	} {
 		u, err := Parse(c.in)
 		if err != nil || u.String() != c.want {

@@ -83,6 +83,9 @@ func TestAllocations(t *testing.T) {
 	for _, s := range []string{
 		"HTTPS://EXAMPLE.org", "http://h/a b/./../c?d e#f g", "http:\\\\h\\a\\..\\b", "http://0x7f.1/",
 		"http://[0:0::1]/", "http://h:080/", "file:c|/x", "http://h/%7b%zz",
+		// A changed href over 32 bytes: a copy of the text would be a
+		// second allocation.
+		"HTTP://example.org/a/long/path/with/several/segments?q=1#f",
 	} {
 		if n := testing.AllocsPerRun(10, func() { Parse(s) }); n > 1 {
 			t.Errorf("Parse(%q): %v allocations", s, n)
