@@ -444,7 +444,8 @@ func appendNonASCIIEscaped(b []byte, s string) []byte {
 // look-alike such as a full-width letter (not NFKC-stable, section 6.1). An
 // A-label stays when its U-label holds such a character or does not map
 // back to the same A-label. A URI with nothing to decode comes back as it
-// is, with no allocation.
+// is, with no allocation, and so does one whose IRI would be longer than
+// [MaxTextLength] (U-labels can be longer than their A-labels).
 func (u URI) ToIRI() IRI {
 	if !u.hasIRIForm() {
 		return IRI{u}

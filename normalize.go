@@ -224,6 +224,9 @@ func (u URI) Equal(v URI) bool { return Normalizer{}.Equal(u, v) }
 // When u is already normal, Normalize returns u itself without allocating;
 // otherwise it allocates the new text once (more only for text over 512
 // bytes, or a path segment that is an encoded dot, like "%2E").
+// A normal form longer than [MaxTextLength] (it can grow by a few bytes: "/"
+// for an empty path, "./" in front of one) cannot be held: u comes back as
+// it is.
 func (n Normalizer) Normalize(u URI) URI {
 	if n.isNormal(u) {
 		return u
