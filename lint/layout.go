@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 )
 
 // span is the byte range s[start:end] of a component; ok tells a present
@@ -239,13 +240,7 @@ func (l *layout) tail(s string, i, q, f int) {
 
 // isSpecial reports whether the URL Standard treats the lowercase scheme
 // as special (its section 4.1), with the parsing rules that come with it.
-func isSpecial(scheme string) bool {
-	switch scheme {
-	case "http", "https", "ws", "wss", "ftp", "file":
-		return true
-	}
-	return false
-}
+func isSpecial(scheme string) bool { return whatwg.IsSpecial(scheme) }
 
 // isWeb reports whether scheme is one of the schemes of HTTP and
 // WebSocket, whose ports and userinfo rules this package checks.

@@ -72,6 +72,12 @@ var defaultPorts = func() (t [8]int32) {
 // defaultPort is the special scheme's default port, or -1 (null).
 func defaultPort(kind uint8) int32 { return defaultPorts[kind&7] }
 
+// IsSpecial reports whether scheme is one of the URL Standard's special
+// schemes (section "URL miscellaneous": ftp, file, http, https, ws, wss),
+// which the parser reads with an authority and "\\" as "/". scheme must be
+// lowercase, as the parser writes a URL's scheme.
+func IsSpecial(scheme string) bool { return schemeKind(scheme) != schemeOther }
+
 // DefaultPort returns the default port of a special scheme (section "URL
 // miscellaneous": the special schemes and their default ports, 21 for ftp,
 // 80 for http and ws, 443 for https and wss), the port that the parser

@@ -25,3 +25,18 @@ func TestDefaultPort(t *testing.T) {
 		}
 	}
 }
+
+// TestIsSpecial holds IsSpecial to the URL Standard's list of special
+// schemes, lowercase only.
+func TestIsSpecial(t *testing.T) {
+	for _, s := range []string{"ftp", "file", "http", "https", "ws", "wss"} {
+		if !IsSpecial(s) {
+			t.Errorf("IsSpecial(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"", "HTTP", "gopher", "blob", "data", "javascript", "httpss", "ws:"} {
+		if IsSpecial(s) {
+			t.Errorf("IsSpecial(%q) = true", s)
+		}
+	}
+}
