@@ -722,7 +722,10 @@ func (b *Builder) start(u URI) {
 	for c := range b.parts {
 		p := &b.parts[c]
 		from, to := u.span(c)
-		p.text, p.n = u.s[from:to], int32(to-from)
+		// set, for its bound on n: a component over 2 GiB is measured by
+		// Build, not wrapped to a wrong int32 (TestMaxTextLength).
+		p.set(u.s[from:to], to-from, partRaw, 0, 0)
+		p.state = pieceKeep
 	}
 }
 

@@ -68,11 +68,13 @@ func (o Options) tooLong(s string) *Error {
 }
 
 // textTooLong returns the error of a text s longer than MaxTextLength, which
-// no layout can hold, or nil.
+// no layout can hold, or nil. The error names the whole reference, not the
+// component at the limit: finding that would read gigabytes of a text that
+// is refused unread.
 func textTooLong(s string) *Error {
 	if uint(len(s)) > MaxTextLength {
 		n := uint(MaxTextLength) // a variable: the constant overflows a 32-bit int
-		return newError(s, int(n), componentAt(s, int(n)), ErrTooLong)
+		return newError(s, int(n), 0, ErrTooLong)
 	}
 	return nil
 }

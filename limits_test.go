@@ -2,8 +2,10 @@ package uri
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestLimits checks each limit of Options at the limit and one past it:
@@ -68,5 +70,51 @@ func TestLimitsLong(t *testing.T) {
 	_, err := Options{MaxLength: 100}.Parse(long)
 	if !errors.Is(err, ErrTooLong) {
 		t.Errorf("Parse of 1 MiB with MaxLength 100 = %v", err)
+	}
+}
+
+// TestMaxTextLength: a text longer than a layout's 32-bit offsets can hold
+// is refused with ErrTooLong, by the parsers and by an edit or a Build whose
+// result would be that long, before any of it is read or written. The long
+// texts are a few real bytes given a length of gigabytes: reading past the
+// real ones faults, so the test also shows that the limit comes first.
+func TestMaxTextLength(t *testing.T) {
+	if strconv.IntSize == 32 {
+		return // no string is that long
+	}
+	n := uint(MaxTextLength) // a variable: the constant overflows a 32-bit int
+	real := []byte("a/b/c/d/") // no ":" for a first segment to be checked for
+	fake := func(length uint) string { return unsafe.String(&real[0], int(length)) }
+
+	long := fake(n + 1)
+	for name, parse := range map[string]func(string) error{
+		"Parse":         func(s string) error { _, err := Parse(s); return err },
+		"ParseURI":      func(s string) error { _, err := ParseURI(s); return err },
+		"ParseIRI":      func(s string) error { _, err := ParseIRI(s); return err },
+		"Options.Parse": func(s string) error { _, err := Options{Zones: true}.Parse(s); return err },
+	} {
+		err := parse(long)
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, ErrTooLong) || uint(e.Offset) != n || e.Component != 0 {
+			t.Errorf("%s of %d bytes: %v, want ErrTooLong in the reference at offset %d", name, len(long), err, n)
+		}
+	}
+
+	// A path-only reference 8 bytes short of the limit, of which the
+	// edits read no byte past the real ones: they append after it.
+	var u URI
+	u.s = fake(n - 8)
+	u.endScheme(0)
+	u.endPath(len(u.s))
+	u.endQuery(len(u.s))
+	for name, edit := range map[string]func() (URI, error){
+		"WithFragment":        func() (URI, error) { return u.WithFragment("0123456789") },
+		"WithDecodedFragment": func() (URI, error) { return u.WithDecodedFragment("01234 6789") },
+		"WithQuery":           func() (URI, error) { return u.WithQuery("0123456789") },
+		"Build":               func() (URI, error) { return u.Builder().SetQuery("q").SetFragment("0123456789").Build() },
+	} {
+		if v, err := edit(); !errors.Is(err, ErrTooLong) || v != (URI{}) {
+			t.Errorf("%s past the limit: %v, want ErrTooLong", name, err)
+		}
 	}
 }

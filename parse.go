@@ -103,9 +103,10 @@ func parseRule(u *URI, s string, r Rule, f pflags) *Error {
 
 // parseError returns the error of a parse with flags f that failed with err:
 // err, or for an IRI parse of text that is not UTF-8 the first bad byte,
-// wherever the grammar stopped.
+// wherever the grammar stopped (but for a text refused unread for its
+// length).
 func parseError(s string, f pflags, err *Error) *Error {
-	if f&pIRI != 0 {
+	if f&pIRI != 0 && err.Err != ErrTooLong {
 		if k := firstInvalidUTF8(s); k >= 0 {
 			return newError(s, k, componentAt(s, k), ErrInvalidUTF8)
 		}
