@@ -82,7 +82,7 @@ func TestMaxTextLength(t *testing.T) {
 	if strconv.IntSize == 32 {
 		return // no string is that long
 	}
-	n := uint(MaxTextLength) // a variable: the constant overflows a 32-bit int
+	n := uint(MaxTextLength)   // a variable: the constant overflows a 32-bit int
 	real := []byte("a/b/c/d/") // no ":" for a first segment to be checked for
 	fake := func(length uint) string { return unsafe.String(&real[0], int(length)) }
 
