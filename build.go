@@ -989,7 +989,7 @@ func (b *Builder) Build() (v URI, err error) {
 		// set is an error, and those of the base are empty or removed.
 		for _, c := range [...]int{iUserinfo, iPort} {
 			if p[c].state == pieceSet {
-				return URI{}, e.noAuthority(c, &p[c])
+				return URI{}, noAuthority(c, &p[c], &b.extra)
 			}
 		}
 	}
@@ -1059,8 +1059,7 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 		}
 	case iUserinfo, iPort:
 		if !u.HasAuthority() && q.state == pieceSet {
-			e := eng{base: u, path: q, x: x}
-			return e.noAuthority(c, q)
+			return noAuthority(c, q, x)
 		}
 	case iScheme, iPath:
 		if c == iPath && u.HasAuthority() && rawAbsolute(q) {
@@ -1204,14 +1203,14 @@ func (b *Builder) single() int {
 }
 
 // noAuthority is the error of a userinfo or port set without an authority.
-func (e *eng) noAuthority(c int, q *part) *Error {
+func noAuthority(c int, q *part, x *extra) *Error {
 	if c == iUserinfo {
 		// A copy of the text, as pathError makes.
 		return newError(strings.Clone(q.text), 0, ComponentUserinfo, ErrNoAuthority)
 	}
 	text := strings.Clone(q.text)
 	if q.cs == csNumber {
-		text = strconv.Itoa(int(e.x.port))
+		text = strconv.Itoa(int(x.port))
 	}
 	return newError(text, 0, ComponentPort, ErrNoAuthority)
 }

@@ -210,10 +210,9 @@ func (o *offsets) shift(c, d int) {
 
 // replace makes s, which is u's text with component c changed by d bytes in
 // length, the text of u: the offsets after c move by d and the others stay.
-// It changes u in place, field by field: the edits work on a copy of their
-// receiver, and writing a new URI value then copying it costs
-// store-forwarding stalls (see URI.edit).
-// The callers check that s is at most MaxTextLength long.
+// It changes u in place, field by field (apply writes the edits' result in
+// place: a value written aside, then copied, costs store-forwarding
+// stalls). The callers check that s is at most MaxTextLength long.
 func (u *URI) replace(s string, c, d int) {
 	u.s = s
 	u.shift(c, d)
