@@ -189,9 +189,12 @@ type Options struct {
 	IDNA IDNAProfile
 
 	// Limits of the parsers ([Options.Parse], [Options.ParseIRI]) and of
-	// the result of [Options.Repair], for servers that read untrusted
-	// references; zero means none, the default (see [ErrTooLong]). Each
-	// one exceeded gives an [*Error] with its own cause.
+	// the input and result of [Options.Repair] and [Options.ToURI], for
+	// servers that read untrusted references; zero means none, the
+	// default (see [ErrTooLong]). Each one exceeded gives an [*Error] with
+	// its own cause. Every method of Options checks MaxLength on its
+	// input before it reads it, and the other limits before it makes
+	// anything in proportion to the input.
 	//
 	// MaxLength is the most bytes of text (ErrTooLong), MaxSegments the
 	// most path segments as [URI.Segments] counts them
@@ -362,8 +365,21 @@ func (i IRI) ToURI() (URI, error) { return Options{}.ToURI(i) }
 // [*IDNAError] naming the label and the rule, at the label's offset in i's
 // text. An ASCII-only IRI is a URI already and comes back unchanged, with
 // no allocation.
+//
+// o's limits hold for i before any work, and for the result (which is
+// longer than i where it encodes): an [*Error] with ErrTooLong,
+// ErrTooManySegments, ErrTooManyQueryParams or ErrHostTooLong, at its
+// offset in i's text, or in the result's when only the result passes.
 func (o Options) ToURI(i IRI) (URI, error) {
 	u := &i.u
+	if o.limited() {
+		if err := o.tooLong(u.s); err != nil {
+			return URI{}, err
+		}
+		if err := o.checkLimits(u); err != nil {
+			return URI{}, err
+		}
+	}
 	if firstNonASCII(u.s) == len(u.s) {
 		return *u, nil
 	}
@@ -390,6 +406,14 @@ func (o Options) ToURI(i IRI) (URI, error) {
 	}
 	if err := w.done(&v); err != nil {
 		return URI{}, err
+	}
+	if o.limited() {
+		if err := o.tooLong(v.s); err != nil {
+			return URI{}, err
+		}
+		if err := o.checkLimits(&v); err != nil {
+			return URI{}, err
+		}
 	}
 	return v, nil
 }

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,6 +71,72 @@ func TestLimitsLong(t *testing.T) {
 	_, err := Options{MaxLength: 100}.Parse(long)
 	if !errors.Is(err, ErrTooLong) {
 		t.Errorf("Parse of 1 MiB with MaxLength 100 = %v", err)
+	}
+}
+
+// TestLimitsBeforeWork: every method of Options refuses text over its
+// limits before it makes anything in proportion to it. Before, Repair of 4
+// MiB of "{a}" with MaxLength 8192 repaired all of it (about 68 bytes
+// allocated a byte) and then returned ErrTooLong.
+func TestLimitsBeforeWork(t *testing.T) {
+	huge := strings.Repeat("{a}", 4<<20/3)
+	repair := func(o Options) func(string) error {
+		return func(s string) error { _, _, err := o.Repair(s); return err }
+	}
+	for _, tc := range []struct {
+		name   string
+		run    func(string) error
+		in     string
+		cause  error
+		comp   Component
+		offset int
+	}{
+		{"Repair MaxLength", repair(Options{MaxLength: 8192}), huge, ErrTooLong, ComponentPath, 8192},
+		// The third "/" begins the fourth segment.
+		{"Repair MaxSegments", repair(Options{MaxSegments: 3}), "http://h/" + strings.Repeat("a {/", 1<<20), ErrTooManySegments, ComponentPath, 8 + 2*4},
+		{"Repair MaxQueryParams", repair(Options{MaxQueryParams: 2}), "http://h/?" + strings.Repeat("a=|&", 1<<20), ErrTooManyQueryParams, ComponentQuery, 10 + 2*4 - 1},
+		// "a%7Ca%7C": the second "|", at 10, holds the sixth byte.
+		{"Repair MaxHostLength", repair(Options{MaxHostLength: 5}), "http://" + strings.Repeat("a|", 1<<20) + "/", ErrHostTooLong, ComponentHost, 10},
+		{"ParseIRI MaxLength", func(s string) error { _, err := Options{MaxLength: 8192}.ParseIRI(s); return err }, huge, ErrTooLong, ComponentPath, 8192},
+		{"Parse MaxLength", func(s string) error { _, err := Options{MaxLength: 8192}.Parse(s); return err }, huge, ErrTooLong, ComponentPath, 8192},
+	} {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		err := tc.run(tc.in)
+		runtime.ReadMemStats(&m1)
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, tc.cause) || e.Component != tc.comp || e.Offset != tc.offset {
+			t.Errorf("%s: %v, want %v in %v at %d", tc.name, err, tc.cause, tc.comp, tc.offset)
+		}
+		// An error is a few hundred bytes; the work would be megabytes.
+		// The margin is for what the runtime allocates meanwhile.
+		if a := m1.TotalAlloc - m0.TotalAlloc; a > 64<<10 {
+			t.Errorf("%s: %d bytes allocated before the error, want at most 64 KiB", tc.name, a)
+		}
+	}
+
+	// The result of Repair is held to MaxLength too, reckoned before it is
+	// written: "http://h/{{{{{{" (15 bytes) would be 27; the fourth "{",
+	// at offset 12, becomes the bytes 18 to 20 of the result, and 20 is
+	// the first past the limit.
+	_, _, err := Options{MaxLength: 20}.Repair("http://h/{{{{{{")
+	if e := (*Error)(nil); !errors.As(err, &e) || !errors.Is(err, ErrTooLong) || e.Offset != 12 || e.Component != ComponentPath {
+		t.Errorf("Repair of a result past MaxLength: %v, want ErrTooLong at 12 in the path", err)
+	}
+
+	// ToURI: the IRI over a limit before the mapping; the result over it
+	// (every "\u00e9" becomes "%C3%A9") after.
+	i := MustParseIRI("http://h/a/b/c")
+	if _, err := (Options{MaxSegments: 2}).ToURI(i); !errors.Is(err, ErrTooManySegments) {
+		t.Errorf("ToURI over MaxSegments: %v", err)
+	}
+	i = MustParseIRI("http://h/\u00e9\u00e9")
+	if _, err := (Options{MaxLength: 16}).ToURI(i); !errors.Is(err, ErrTooLong) {
+		t.Errorf("ToURI of a result over MaxLength: %v", err)
+	}
+	if u, err := (Options{MaxLength: 21}).ToURI(i); err != nil || u.String() != "http://h/%C3%A9%C3%A9" {
+		t.Errorf("ToURI at MaxLength: %v %v", u, err)
 	}
 }
 

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/ferret-go/uri/internal/grow"
 )
 
 // Repair: what people paste and crawlers scrape, made a URI, with every
@@ -41,6 +39,11 @@ const (
 	// RepairIDNA: a host with non-ASCII characters was written as A-labels
 	// (IDNA ToASCII).
 	RepairIDNA
+	// RepairSeveral: changes of different kinds, merged into one because
+	// the input has more changes than [Options.Repair] reports one by one
+	// (64, and one more for every 128 bytes of input): its Old and New
+	// span the text between them too.
+	RepairSeveral
 )
 
 var repairKindNames = [...]string{
@@ -50,6 +53,7 @@ var repairKindNames = [...]string{
 	RepairNonASCII:  "encoded a non-ASCII character as UTF-8",
 	RepairDelimiter: "encoded a delimiter out of place",
 	RepairIDNA:      "wrote the host as A-labels (IDNA)",
+	RepairSeveral:   "several changes, merged (more than are reported one by one)",
 }
 
 // String returns a short description, such as "encoded a delimiter out of
@@ -68,10 +72,12 @@ var repairKindKeys = [...]string{
 	RepairNonASCII:  "non-ascii",
 	RepairDelimiter: "delimiter",
 	RepairIDNA:      "idna",
+	RepairSeveral:   "several",
 }
 
 // MarshalText implements [encoding.TextMarshaler]: a short stable name for
-// k ("trim", "encode", "percent", "non-ascii", "delimiter" or "idna"), the
+// k ("trim", "encode", "percent", "non-ascii", "delimiter", "idna" or
+// "several"), the
 // "reason" of the uri command's repair --json. An unknown kind is an error.
 func (k RepairKind) MarshalText() ([]byte, error) {
 	if int(k) < len(repairKindKeys) && repairKindKeys[k] != "" {
@@ -128,13 +134,39 @@ func Repair(s string) (URI, []Change, error) { return Options{}.Repair(s) }
 // browser's address bar makes where the text is ambiguous. Repair does not
 // guess where the grammar leaves no room: a bad scheme, an invalid
 // IP-literal, a port that is not digits or a host that IDNA rejects stay
-// errors, an [*Error] whose Input is s and whose offset is in s. A "\" is
-// encoded, not read as "/" as browsers read it in http URLs. What Repair
-// returns parses strictly (with o's options), and repairing it again
+// errors, an [*Error] whose Input is s and whose offset is in s. What
+// Repair returns parses strictly (with o's options), and repairing it again
 // changes nothing. Text that is already a valid reference comes back as it
 // is, with no change.
+//
+// Repair reads s as RFC 3986 does, for every scheme: a "\" is encoded, not
+// read as "/", and a host is what RFC 3986 reads, so that for the URL
+// Standard's special schemes (http, https, ws, wss, ftp, file) the result
+// may name another host than the one a browser given s would reach
+// ("http://evil.com\@good.com/" becomes "http://evil.com%5C@good.com/",
+// whose host is good.com, where a browser goes to evil.com). Where s is a
+// URL that a browser may follow, use whatwg.Repair instead, which keeps the
+// scheme, host and port the URL Standard reads, or fails.
+//
+// Limits: o's limits are checked on s before the work: MaxLength on s
+// itself and on the length of the result, which a first pass over s
+// reckons without writing it; MaxSegments, MaxQueryParams and (for a host
+// that needs no IDNA) MaxHostLength on the components as s splits them,
+// which Repair does not add to. Memory: the result is made in one array of
+// its length, and the changes, a record of about 48 bytes each, are
+// reported one by one up to 64 plus one for every 128 bytes of s; past
+// that, a change is merged into the one before it when both are in the
+// same component, across the text between them, with the kind
+// [RepairSeveral] when their kinds differ. So Repair allocates at most
+// about 3.4 times the length of s (three for a result in which every byte
+// is encoded), and most inputs far less.
 func (o Options) Repair(s string) (URI, []Change, error) {
-	var changes []Change
+	if err := textTooLong(s); err != nil {
+		return URI{}, nil, err
+	}
+	if err := o.tooLong(s); err != nil {
+		return URI{}, nil, err
+	}
 	start, end := 0, len(s)
 	for start < end && s[start] <= ' ' {
 		start++
@@ -142,70 +174,149 @@ func (o Options) Repair(s string) (URI, []Change, error) {
 	for end > start && s[end-1] <= ' ' {
 		end--
 	}
-	if start > 0 {
-		changes = append(changes, Change{Offset: 0, Old: s[:start], Kind: RepairTrim})
-	}
 	t := s[start:end]
-	if u, err := o.Parse(t); err == nil {
+	u, err := o.Parse(t)
+	if err == nil || isLimit(err) {
+		if err != nil {
+			// Valid but over a limit: Repair changes nothing that
+			// would bring it under.
+			e := err.(*Error)
+			return URI{}, nil, newError(s, start+e.Offset, e.Component, e.Err)
+		}
+		var changes []Change
+		if start > 0 {
+			changes = append(changes, Change{Offset: 0, Old: s[:start], Kind: RepairTrim})
+		}
 		if end < len(s) {
 			changes = append(changes, Change{Offset: end, Old: s[end:], Kind: RepairTrim})
 		}
 		return u, changes, nil
 	}
 
-	r := repairer{in: s, base: start, o: o, changes: changes}
+	// First pass: how long the result is, how many changes there are,
+	// the host's A-labels, and the limits; nothing is written.
+	r := repairer{in: s, base: start, o: o, count: true, lastAt: -1, overAt: -1, hostOverAt: -1}
 	if err := r.run(t); err != nil {
 		return URI{}, nil, err
 	}
-	if end < len(s) {
-		r.changes = append(r.changes, Change{Offset: end, Old: s[end:], Kind: RepairTrim})
+	if err := r.limits(t); err != nil {
+		return URI{}, nil, err
+	}
+	// Second pass: the result, written into an array of its length.
+	r.count = false
+	r.budget = 64 + len(t)/128
+	r.out = make([]byte, 0, r.n)
+	r.changes = make([]Change, 0, min(r.starts, r.budget)+8)
+	if start > 0 {
+		r.changes = append(r.changes, Change{Offset: 0, Old: s[:start], Kind: RepairTrim})
+	}
+	if err := r.run(t); err != nil {
+		return URI{}, nil, err
 	}
 	// r.out is not written again: the result takes its memory rather
 	// than a copy (repair --json on two 4 MiB lines of "#": 20,031 ->
 	// 13,584 page faults, 1.02 -> 0.70 s).
-	out := bytesString(r.out)
-	for k, at := range r.outAt {
-		if at >= 0 {
-			r.changes[k].New = out[at : at+r.newLen[k]]
-		}
-	}
-	u, err := o.Parse(out)
+	u, err = o.Parse(bytesString(r.out))
 	if err != nil {
 		e := err.(*Error)
 		return URI{}, nil, newError(s, r.inputOffset(e.Offset), e.Component, e.Err)
 	}
+	if end < len(s) {
+		r.changes = append(r.changes, Change{Offset: end, Old: s[end:], Kind: RepairTrim})
+	}
 	return u, r.changes, nil
 }
 
-// repairer writes the repaired text of s[base:], recording each change.
+// isLimit reports whether err is one of the limits of [Options].
+func isLimit(err error) bool {
+	return errors.Is(err, ErrTooLong) || errors.Is(err, ErrTooManySegments) ||
+		errors.Is(err, ErrTooManyQueryParams) || errors.Is(err, ErrHostTooLong)
+}
+
+// repairer writes the repaired text of s[base:], recording each change. It
+// runs twice over the text: counting (count set), then writing into room
+// made once.
 type repairer struct {
-	in      string
-	base    int
-	o       Options
+	in   string
+	base int
+	o    Options
+
+	// The counting pass: n, the length of the result so far; starts,
+	// how many changes (a run of one kind in one component counted once,
+	// as written); cKind, cComp and cEnd, the last change, for that;
+	// overAt and hostOverAt, the offset in the input at which the result
+	// and its host pass o.MaxLength and o.MaxHostLength (-1: not yet);
+	// hostN, the host's length so far.
+	count              bool
+	n, starts          int
+	cKind              RepairKind
+	cComp              Component
+	cEnd               int
+	overAt, hostOverAt int
+	hostN              int
+	// Where the counting pass split the text: path, query ("?") and
+	// fragment ("#") starts in the trimmed text, and
+	// whether IDNA maps it (then hostA is its A-label form, escaped).
+	pathAt, queryAt, fragAt int
+	hostIDNA                bool
+	hostA                   string
+
+	// The writing pass.
 	out     []byte
 	changes []Change
-	// For each change in changes, where its New text is written in out
-	// (-1 for the leading trim) and how long it is. New itself is cut from
-	// the final text at the end, so that a run of changes coalesced into
-	// one costs no copy per byte.
-	outAt, newLen []int
+	// budget: how many changes are kept one by one; past it, a change in
+	// the component of the last one is merged into it.
+	budget int
+	// lastAt: where the last change's New begins in out (-1: none, or
+	// the leading trim).
+	lastAt int
+	quiet  bool // record no change (the host written alone for IDNA)
 }
+
+// Bits of repairClass: what Repair does with a byte.
+const (
+	rEncode  = 1 << iota // no component allows it: space, controls, `"<>\^{|}` and "`", DEL
+	rPercent             // "%": kept before two hex digits, else encoded
+	rHigh                // above 0x7F
+	rBracket             // "[" or "]": a delimiter out of place outside an IP-literal
+	rAt                  // "@": out of place in the userinfo
+	rHash                // "#": out of place in the fragment
+)
+
+var repairClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c <= ' ' || c == 0x7F || strings.IndexByte("\"<>\\^`{|}", byte(c)) >= 0:
+			t[c] = rEncode
+		case c == '%':
+			t[c] = rPercent
+		case c >= utf8.RuneSelf:
+			t[c] = rHigh
+		case c == '[' || c == ']':
+			t[c] = rBracket
+		case c == '@':
+			t[c] = rAt
+		case c == '#':
+			t[c] = rHash
+		}
+	}
+	return
+}()
 
 // run repairs t, the trimmed input, by regions found as RFC 3986, Appendix
 // B splits a reference, but with the last "@" of the authority ending the
 // userinfo.
 func (r *repairer) run(t string) *Error {
-	r.out = make([]byte, 0, len(t)+len(t)/4+8)
 	i := 0
 	// scheme ":", not repaired: text before the first ":" that is no
 	// scheme is a path, repaired as one, which the final parse judges.
 	if k, err := parseScheme(t); err == nil && k > 0 {
 		i = k
-		r.out = append(r.out, t[:i]...)
+		r.copy(t, 0, i, ComponentScheme)
 	}
 	pathStart := i
 	if strings.HasPrefix(t[i:], "//") {
-		r.out = append(r.out, "//"...)
+		r.copy(t, i, i+2, 0)
 		authEnd := len(t)
 		if k := strings.IndexAny(t[i+2:], "/?#"); k >= 0 {
 			authEnd = i + 2 + k
@@ -220,17 +331,18 @@ func (r *repairer) run(t string) *Error {
 		queryStart = pathStart + k
 	}
 	fragStart := len(t)
-	if k := strings.IndexByte(t[pathStart:], '#'); k >= 0 {
-		fragStart = pathStart + k
+	if k := strings.IndexByte(t[queryStart:], '#'); k >= 0 {
+		fragStart = queryStart + k
 	}
-	r.text(t, pathStart, queryStart, ComponentPath, "[]")
+	r.pathAt, r.queryAt, r.fragAt = pathStart, queryStart, fragStart
+	r.text(t, pathStart, queryStart, ComponentPath, rBracket)
 	if queryStart < fragStart {
-		r.out = append(r.out, '?')
-		r.text(t, queryStart+1, fragStart, ComponentQuery, "[]")
+		r.copy(t, queryStart, queryStart+1, ComponentQuery)
+		r.text(t, queryStart+1, fragStart, ComponentQuery, rBracket)
 	}
 	if fragStart < len(t) {
-		r.out = append(r.out, '#')
-		r.text(t, fragStart+1, len(t), ComponentFragment, "[]#")
+		r.copy(t, fragStart, fragStart+1, ComponentFragment)
+		r.text(t, fragStart+1, len(t), ComponentFragment, rBracket|rHash)
 	}
 	return nil
 }
@@ -239,17 +351,18 @@ func (r *repairer) run(t string) *Error {
 // "@", then the host, then the port, left as it is.
 func (r *repairer) authority(t string, i, end int) *Error {
 	if at := strings.LastIndexByte(t[i:end], '@'); at >= 0 {
-		r.text(t, i, i+at, ComponentUserinfo, "[]@")
-		r.out = append(r.out, '@')
+		r.text(t, i, i+at, ComponentUserinfo, rBracket|rAt)
+		r.copy(t, i+at, i+at+1, ComponentUserinfo)
 		i += at + 1
 	}
 	hostEnd := end
+	r.hostN = 0
 	if i < end && t[i] == '[' {
 		// An IP-literal: repaired by nobody, judged by the final parse.
 		if k := strings.IndexByte(t[i:end], ']'); k >= 0 {
 			hostEnd = i + k + 1
 		}
-		r.out = append(r.out, t[i:hostEnd]...)
+		r.copy(t, i, hostEnd, ComponentHost)
 	} else {
 		if k := strings.LastIndexByte(t[i:end], ':'); k >= 0 {
 			hostEnd = i + k
@@ -258,19 +371,39 @@ func (r *repairer) authority(t string, i, end int) *Error {
 			return err
 		}
 	}
-	r.out = append(r.out, t[hostEnd:end]...)
+	r.copy(t, hostEnd, end, ComponentPort)
 	return nil
 }
 
 // host repairs the reg-name t[i:end]: encoded as any text, but with its
-// non-ASCII characters left for IDNA, which then maps the whole host.
+// non-ASCII characters left for IDNA, which then maps the whole host. The
+// counting pass does the IDNA mapping, so that its errors come before any
+// room is made; the writing pass writes its result.
 func (r *repairer) host(t string, i, end int) *Error {
-	n, k := len(r.out), len(r.changes)
-	r.text(t, i, end, ComponentHost, "[]")
-	if h := bytesString(r.out[n:]); firstNonASCII(h) == len(h) {
-		return nil // ASCII: looked at without a copy (3x a long "%" host)
+	if !r.count {
+		if r.hostIDNA {
+			at := len(r.out)
+			r.out = append(r.out, r.hostA...)
+			r.record(Change{Offset: r.base + i, Old: t[i:end], Kind: RepairIDNA, Component: ComponentHost}, at)
+			return nil
+		}
+		r.text(t, i, end, ComponentHost, rBracket)
+		return nil
 	}
-	host := string(r.out[n:])
+	if firstNonASCII(t[i:end]) == end-i {
+		r.text(t, i, end, ComponentHost, rBracket)
+		return nil
+	}
+	// The host written alone, with its changes not recorded: IDNA needs
+	// its text.
+	w := repairer{in: r.in, base: r.base, quiet: true, out: make([]byte, 0, 3*(end-i))}
+	w.text(t, i, end, ComponentHost, rBracket)
+	if firstNonASCII(bytesString(w.out)) == len(w.out) {
+		// Only bytes that are not UTF-8, each encoded: no IDNA.
+		r.text(t, i, end, ComponentHost, rBracket)
+		return nil
+	}
+	host := bytesString(w.out)
 	a, err := r.o.IDNA.hostToASCII(host, 0, len(host))
 	if err != nil {
 		// The host's offset in the input; the label's is within it.
@@ -278,12 +411,10 @@ func (r *repairer) host(t string, i, end int) *Error {
 		err.Input = r.in
 		return err
 	}
-	a = string(appendEscape(nil, a, charset(EscapeHost)))
-	// One change for the host replaces those made inside it.
-	r.changes = r.changes[:k]
-	r.outAt, r.newLen = r.outAt[:min(k, len(r.outAt))], r.newLen[:min(k, len(r.newLen))]
-	r.out = append(r.out[:n], a...)
-	r.record(Change{Offset: r.base + i, Old: t[i:end], Kind: RepairIDNA, Component: ComponentHost}, n)
+	r.hostIDNA = true
+	r.hostA = string(appendEscape(nil, a, charset(EscapeHost)))
+	r.n += len(r.hostA)
+	r.starts++
 	return nil
 }
 
@@ -296,34 +427,98 @@ func (r *repairer) offsetIn(raw, repaired string, off int) int {
 	return 0
 }
 
-// text repairs t[i:end] of component comp, where extra lists the ASCII
-// delimiters that cannot stand there, and writes it to r.out. Non-ASCII
-// characters of a host are kept, for IDNA.
-func (r *repairer) text(t string, i, end int, comp Component, extra string) {
+// limits checks o's limits on what the counting pass found, before any
+// room is made for the result: MaxLength on the result's length, the
+// others on the components as the text splits them (Repair adds no "/" to
+// the path, no "&" to the query, and only makes an ASCII host longer).
+func (r *repairer) limits(t string) *Error {
+	o := r.o
+	if o.MaxLength > 0 && r.overAt >= 0 {
+		return newError(r.in, r.overAt, componentAt(r.in[r.base:], r.overAt-r.base), ErrTooLong)
+	}
+	if o.MaxHostLength > 0 && r.hostOverAt >= 0 {
+		return newError(r.in, r.hostOverAt, ComponentHost, ErrHostTooLong)
+	}
+	if o.MaxSegments > 0 && r.queryAt > r.pathAt {
+		path := t[r.pathAt:r.queryAt]
+		if strings.Count(path, "/") >= o.MaxSegments {
+			return newError(r.in, r.base+r.pathAt+nthIndex(path, '/', o.MaxSegments), ComponentPath, ErrTooManySegments)
+		}
+	}
+	if o.MaxQueryParams > 0 && r.queryAt < r.fragAt {
+		q := t[r.queryAt+1 : r.fragAt]
+		if strings.Count(q, "&") >= o.MaxQueryParams {
+			return newError(r.in, r.base+r.queryAt+1+nthIndex(q, '&', o.MaxQueryParams), ComponentQuery, ErrTooManyQueryParams)
+		}
+	}
+	return nil
+}
+
+// copy writes t[i:end], unchanged, of component comp; counting, it counts
+// it, and notes where the result passes the limits.
+func (r *repairer) copy(t string, i, end int, comp Component) {
+	if !r.count {
+		r.out = append(r.out, t[i:end]...)
+		return
+	}
+	r.counted(end-i, i, 1, comp)
+}
+
+// counted adds n bytes of result made from the input at t[i], unit bytes
+// of result for each byte of input, and notes the input offset at which
+// the result, or its host, passes its limit.
+func (r *repairer) counted(n, i, unit int, comp Component) {
+	if m := r.o.MaxLength; m > 0 && r.overAt < 0 && r.n+n > m {
+		r.overAt = r.base + i + (m-r.n)/unit
+	}
+	r.n += n
+	if comp == ComponentHost {
+		if m := r.o.MaxHostLength; m > 0 && r.hostOverAt < 0 && r.hostN+n > m {
+			r.hostOverAt = r.base + i + (m-r.hostN)/unit
+		}
+		r.hostN += n
+	}
+}
+
+// text repairs t[i:end] of component comp, where the repairClass bits
+// extra mark the ASCII delimiters that cannot stand there, and writes it.
+// Non-ASCII characters of a host are kept, for IDNA.
+func (r *repairer) text(t string, i, end int, comp Component, extra uint8) {
+	bad := uint8(rEncode|rPercent|rHigh) | extra
 	for i < end {
+		// The run of bytes that stay as they are, written at once.
+		j := i
+		for j < end && repairClass[t[j]]&bad == 0 {
+			j++
+		}
+		if j > i {
+			r.copy(t, i, j, comp)
+			if i = j; i == end {
+				return
+			}
+		}
 		c := t[i]
-		switch {
-		case c == '%' && i+2 < end && isHex(t[i+1]) && isHex(t[i+2]):
-			r.out = append(r.out, t[i:i+3]...)
-			i += 3
-			continue
-		case c == '%':
+		switch repairClass[c] {
+		case rPercent:
+			if i+2 < end && isHex(t[i+1]) && isHex(t[i+2]) {
+				r.copy(t, i, i+3, comp)
+				i += 3
+				continue
+			}
 			r.encode(t, i, 1, RepairPercent, comp)
-		case c >= utf8.RuneSelf:
+		case rHigh:
 			_, n := utf8.DecodeRuneInString(t[i:end])
 			if comp == ComponentHost && n > 1 {
-				r.out = append(r.out, t[i:i+n]...)
+				r.copy(t, i, i+n, comp)
 			} else {
 				r.encode(t, i, n, RepairNonASCII, comp)
 			}
 			i += n
 			continue
-		case c <= ' ' || c == 0x7F || strings.IndexByte("\"<>\\^`{|}", c) >= 0:
+		case rEncode:
 			r.encode(t, i, 1, RepairEncode, comp)
-		case strings.IndexByte(extra, c) >= 0:
-			r.encode(t, i, 1, RepairDelimiter, comp)
 		default:
-			r.out = append(r.out, c)
+			r.encode(t, i, 1, RepairDelimiter, comp)
 		}
 		i++
 	}
@@ -333,63 +528,64 @@ func (r *repairer) text(t string, i, end int, comp Component, extra string) {
 // as part of the previous one when that is of the same kind and component
 // and ends where this one begins: a run of lone "%" is one change.
 func (r *repairer) encode(t string, i, n int, kind RepairKind, comp Component) {
-	at := len(r.out)
-	// Room for the run, and when the output must grow, room for the rest
-	// of t at the rate of output to input so far (at most three bytes a
-	// byte), or twice its room if that is more: append alone grows a long
-	// output by a quarter at a time, copying it each time (two lines of 4
-	// MiB of "#" grew through 30 arrays each; repair --json on them
-	// faulted 20,031 times), and doubling made 8.8 times a 4 MiB run of
-	// "@" to repair it into 3 times its length, where this makes 4.3.
-	if cap(r.out)-len(r.out) < 3*n {
-		rest := len(t) - i
-		rate := float64(len(r.out)) / float64(max(i, 1))
-		r.out = grow.Bytes(r.out, max(3*n, min(3*rest, int(rate*float64(rest))+rest/8)))
+	if r.count {
+		r.counted(3*n, i, 3, comp)
+		if kind != r.cKind || comp != r.cComp || i != r.cEnd {
+			r.starts++
+		}
+		r.cKind, r.cComp, r.cEnd = kind, comp, i+n
+		return
 	}
+	at := len(r.out)
 	for k := i; k < i+n; k++ {
 		r.out = append(r.out, '%', upperhex[t[k]>>4], upperhex[t[k]&15])
-	}
-	if k := len(r.changes) - 1; k >= 0 && k < len(r.outAt) && r.outAt[k] >= 0 {
-		c := &r.changes[k]
-		if c.Kind == kind && c.Component == comp && c.Offset+len(c.Old) == r.base+i && r.outAt[k]+r.newLen[k] == at {
-			c.Old = r.in[c.Offset : r.base+i+n]
-			r.newLen[k] = len(r.out) - r.outAt[k]
-			return
-		}
 	}
 	r.record(Change{Offset: r.base + i, Old: t[i : i+n], Kind: kind, Component: comp}, at)
 }
 
 // record appends c, whose New text was written in r.out from offset at to
-// its end.
+// its end; or merges it into the last change, when that is in the same
+// component and either ends where c begins and is of c's kind, or the
+// changes are over budget. The New texts are cut from r.out, which was made
+// at the result's length and so does not move.
 func (r *repairer) record(c Change, at int) {
-	for len(r.outAt) < len(r.changes) {
-		// The leading trim: before the output.
-		r.outAt, r.newLen = append(r.outAt, -1), append(r.newLen, 0)
+	if r.quiet {
+		return
 	}
-	// Doubling: a change every other byte of a long input is common
-	// enough in pasted text.
-	r.changes = append(grow.Slice(r.changes, 1), c)
-	r.outAt = append(grow.Slice(r.outAt, 1), at)
-	r.newLen = append(grow.Slice(r.newLen, 1), len(r.out)-at)
+	if k := len(r.changes) - 1; k >= 0 && r.lastAt >= 0 {
+		p := &r.changes[k]
+		end := p.Offset + len(p.Old)
+		if p.Component == c.Component && end <= c.Offset &&
+			(end == c.Offset && p.Kind == c.Kind || len(r.changes) >= r.budget) {
+			if p.Kind != c.Kind {
+				p.Kind = RepairSeveral
+			}
+			p.Old = r.in[p.Offset : c.Offset+len(c.Old)]
+			p.New = bytesString(r.out[r.lastAt:])
+			return
+		}
+	}
+	c.New = bytesString(r.out[at:])
+	r.changes = append(r.changes, c)
+	r.lastAt = at
 }
 
 // inputOffset maps an offset in the repaired text back to the input: into a
 // change, its offset; between changes, shifted by what they added.
 func (r *repairer) inputOffset(off int) int {
-	shift := r.base
-	for k, c := range r.changes {
-		if k >= len(r.outAt) || r.outAt[k] < 0 {
+	shift := r.base // input offset minus output offset, between changes
+	for _, c := range r.changes {
+		if c.Kind == RepairTrim {
 			continue
 		}
-		at := r.outAt[k]
+		at := c.Offset - shift
 		if off < at {
 			break
 		}
-		if off < at+r.newLen[k] {
+		if off < at+len(c.New) {
 			return c.Offset
 		}
-		shift = c.Offset + len(c.Old) - (at + r.newLen[k])
+		shift += len(c.Old) - len(c.New)
 	}
 	return off + shift
 }
