@@ -177,7 +177,7 @@ func FuzzRepair(f *testing.F) {
 			var b strings.Builder
 			at := 0
 			for _, c := range changes {
-				if c.Offset < at || c.Offset+len(c.Old) > len(s) || s[c.Offset:c.Offset+len(c.Old)] != c.Old || c.Kind < RepairTrim || c.Kind > RepairSeveral {
+				if c.Offset < at || c.Offset+len(c.Old) > len(s) || s[c.Offset:c.Offset+len(c.Old)] != c.Old || c.Kind < RepairTrim || c.Kind > RepairHost {
 					t.Fatalf("Repair(%q): change %v out of order or wrong", s, c)
 				}
 				b.WriteString(s[at:c.Offset])

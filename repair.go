@@ -44,6 +44,17 @@ const (
 	// (64, and one more for every 128 bytes of input): its Old and New
 	// span the text between them too.
 	RepairSeveral
+	// RepairSlash: in a URL of a special scheme other than file, the
+	// slashes (or backslashes, or none) after the scheme were written
+	// "//", or the "\" that ends the authority was written "/", as the URL
+	// Standard reads them (special authority slashes state, authority
+	// state). Only whatwg.Repair makes this change.
+	RepairSlash
+	// RepairHost: the host and port were written as the URL Standard
+	// serializes them, where RFC 3986 read another host or port in the
+	// text (an IPv4 address in another form, a host with a tab, IDNA
+	// mapped otherwise). Only whatwg.Repair makes this change.
+	RepairHost
 )
 
 var repairKindNames = [...]string{
@@ -54,6 +65,8 @@ var repairKindNames = [...]string{
 	RepairDelimiter: "encoded a delimiter out of place",
 	RepairIDNA:      "wrote the host as A-labels (IDNA)",
 	RepairSeveral:   "several changes, merged (more than are reported one by one)",
+	RepairSlash:     `wrote the slashes as the URL Standard reads them`,
+	RepairHost:      "wrote the host and port as the URL Standard reads them",
 }
 
 // String returns a short description, such as "encoded a delimiter out of
@@ -73,11 +86,13 @@ var repairKindKeys = [...]string{
 	RepairDelimiter: "delimiter",
 	RepairIDNA:      "idna",
 	RepairSeveral:   "several",
+	RepairSlash:     "slash",
+	RepairHost:      "host",
 }
 
 // MarshalText implements [encoding.TextMarshaler]: a short stable name for
-// k ("trim", "encode", "percent", "non-ascii", "delimiter", "idna" or
-// "several"), the
+// k ("trim", "encode", "percent", "non-ascii", "delimiter", "idna",
+// "several", "slash" or "host"), the
 // "reason" of the uri command's repair --json. An unknown kind is an error.
 func (k RepairKind) MarshalText() ([]byte, error) {
 	if int(k) < len(repairKindKeys) && repairKindKeys[k] != "" {

@@ -129,6 +129,7 @@ func TestRepairKindText(t *testing.T) {
 	for k, name := range map[RepairKind]string{
 		RepairTrim: "trim", RepairEncode: "encode", RepairPercent: "percent",
 		RepairNonASCII: "non-ascii", RepairDelimiter: "delimiter", RepairIDNA: "idna",
+		RepairSeveral: "several", RepairSlash: "slash", RepairHost: "host",
 	} {
 		b, err := k.MarshalText()
 		if err != nil || string(b) != name {

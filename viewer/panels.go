@@ -89,14 +89,17 @@ func (a *analysis) iri() *Panel {
 	return p
 }
 
-// repair shows, for a rejected input, the URI that uri.Repair makes of it
-// and every change, or why it cannot.
+// repair shows, for a rejected input, the URI that whatwg.Repair makes of
+// it and every change, or why it cannot: for http, https, ws, wss, ftp and
+// file a URI that goes where a browser given the input goes, or an error
+// (uri.Repair, RFC 3986's reading, would make "http://evil.com\@good.com/"
+// a URI whose host is good.com).
 func (a *analysis) repair() *Panel {
 	if a.err == nil {
 		return nil
 	}
-	p := &Panel{ID: "repair", Title: "Repair (as pasted URLs are read)"}
-	u, changes, err := uri.Repair(a.ref)
+	p := &Panel{ID: "repair", Title: "Repair (as pasted URLs are read, to where a browser goes)"}
+	u, changes, err := whatwg.Repair(a.ref)
 	if err != nil {
 		p.Rows = []Row{{Key: "repaired", Label: "repaired", Value: err.Error(), State: stateError}}
 		return p

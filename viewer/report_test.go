@@ -368,6 +368,17 @@ func TestRepair(t *testing.T) {
 	if hasPanel(Analyze("http://example.com/", ""), "repair") {
 		t.Error("a repair panel for a valid URI")
 	}
+	// Where a browser goes (URL Standard, authority state: "\" ends a
+	// special URL's authority), or why it goes nowhere (a space is a
+	// forbidden domain code point).
+	r = Analyze(`http://evil.com\@good.com/`, "")
+	if got, _ := panelRow(t, r, "repair", "repaired"); got != "http://evil.com/@good.com/" {
+		t.Errorf("repaired %q", got)
+	}
+	r = Analyze("http://exa mple.com/", "")
+	if got, state := panelRow(t, r, "repair", "repaired"); state != stateError || !strings.Contains(got, "the URL Standard rejects it") {
+		t.Errorf("repaired %q (%s), want the URL Standard's rejection", got, state)
+	}
 }
 
 // net/url's reading beside the RFC's: both read the section 3 example the

@@ -31,6 +31,9 @@
 // The parent package reads RFC 3986; this one the URL Standard. URL.URI
 // gives a URL's href as a uri.URI (when the href is a valid RFC 3986 URI,
 // as most are), and FromURI reads a uri.URI's text the URL Standard's way.
+// Repair is uri.Repair that keeps where a URL goes: for a special scheme,
+// the URI it makes has the scheme, host and port the URL Standard reads in
+// its input, or it fails (ErrRejected, ErrOtherDestination).
 // The same string can read differently under the two; each row here is a
 // case of TestTwoStandards (bridge_test.go):
 //

@@ -123,3 +123,22 @@ func ExampleFromURI() {
 	// http://example.com/a/b
 	// example.com true /a/b
 }
+
+// Repair makes a pasted URL a URI that goes where a browser given it goes:
+// here "\" ends the authority, as the URL Standard reads it in http URLs,
+// so the host is evil.com (uri.Repair would encode it and read good.com).
+// A URL that browsers reject is an error.
+func ExampleRepair() {
+	u, changes, err := whatwg.Repair(`http://evil.com\@good.com/a b`)
+	fmt.Println(u, u.Host(), err)
+	for _, c := range changes {
+		fmt.Println(c)
+	}
+	_, _, err = whatwg.Repair("http://exa mple.com/")
+	fmt.Println(errors.Is(err, whatwg.ErrRejected), err)
+	// Output:
+	// http://evil.com/@good.com/a%20b evil.com <nil>
+	// offset 15: path: "\\" -> "/" (wrote the slashes as the URL Standard reads them)
+	// offset 27: path: " " -> "%20" (encoded a character no component allows)
+	// true uri: the URL Standard rejects it (a browser goes nowhere): domain-invalid-code-point in host at offset 7
+}

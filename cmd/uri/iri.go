@@ -3,6 +3,9 @@ package main
 import (
 	"flag"
 	"strconv"
+
+	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 )
 
 const toURIHelp = `To-uri maps each input, an IRI (RFC 3987, section 2.2), to a URI (section
@@ -77,10 +80,24 @@ characters outside the host, and writes a non-ASCII host as A-labels (IDNA,
 --idna). This is the W3C's LEIRI mapping. What leaves no room for a guess (a
 bad scheme, port or IP literal, a host IDNA refuses) stays an error.
 
-  $ uri repair --explain ' http://exa mple.com/a b?c|d '
-  http://exa%20mple.com/a%20b?c%7Cd
+For http, https, ws, wss, ftp and file (the URL Standard's special
+schemes), the result goes where a browser given the input goes: it has the
+scheme, host and port that the URL Standard reads (whatwg.Repair). The
+slashes after the scheme and a "\" that ends the authority are read as
+browsers read them, and a host RFC 3986 would read otherwise (an IPv4
+address in another form, a host with triplets or a tab) is written as the
+URL Standard serializes it. An input that browsers reject (a space in the
+host, a bad port) is an error, as is one for which no URI names what they
+reach. --rfc3986 reads every scheme as RFC 3986 does (uri.Repair): then
+'http://evil.com\@good.com/' becomes 'http://evil.com%5C@good.com/', whose
+host is good.com, where a browser goes to evil.com.
+
+  $ uri repair --explain ' http://example.com/a b?c|d '
+  http://example.com/a%20b?c%7Cd
     offset 0: URI reference: " " -> "" (trimmed)
     ...
+  $ uri repair 'http://evil.com\@good.com/'
+  http://evil.com/@good.com/
 
 With --explain each change follows its result on a line of its own,
 indented: the offset in the input, the component, the old and new text and
@@ -90,22 +107,26 @@ the reason. With --json each input gives
    {"offset":0,"component":"URI reference","old":" ","new":"","reason":"trim"},
    {"offset":11,"component":"path","old":" ","new":"%20","reason":"encode"}]}
 
-(on one line), where reason is trim, encode, percent, non-ascii, delimiter
-or idna, or the rejected object of parse --json. A valid input comes back
-unchanged, with no change. In JSON, bytes that are not valid UTF-8 are
-written as U+FFFD ("old" keeps them escaped in --explain).
+(on one line), where reason is trim, encode, percent, non-ascii, delimiter,
+idna, slash, host or several (changes of different kinds merged: past 64
+changes, and one more per 128 bytes of input, a change joins the one before
+it in its component), or the rejected object of parse --json. A valid input
+comes back unchanged, with no change, unless browsers read its slashes or
+host otherwise. In JSON, bytes that are not valid UTF-8 are written as
+U+FFFD ("old" keeps them escaped in --explain).
 `
 
 // cmdRepair repairs pasted URLs.
 var cmdRepair = &command{
 	name:     "repair",
-	synopsis: "[--json] [--explain] [--rule rule] [--zone] [--idna profile] [--max-line n] [-j n] [input...]",
+	synopsis: "[--json] [--explain] [--rfc3986] [--rule rule] [--zone] [--idna profile] [--max-line n] [-j n] [input...]",
 	summary:  "make valid URIs of pasted URLs, saying what changed",
 	help:     repairHelp,
 	shared:   flagJSON | flagRule | flagZone | flagIDNA | flagStream,
 	flags: func(fs *flag.FlagSet) runFunc {
 		explain := fs.Bool("explain", false, "print each change after the result, indented")
-		return func(e *env, l *cmdLine) int { return runRepair(e, l, *explain) }
+		rfc := fs.Bool("rfc3986", false, "read every scheme as RFC 3986 does, http and the other special schemes too,\nnot where browsers go")
+		return func(e *env, l *cmdLine) int { return runRepair(e, l, *explain, *rfc) }
 	},
 }
 
@@ -118,10 +139,14 @@ const (
 	keyReason    jsonKey = `"reason":`
 )
 
-func runRepair(e *env, l *cmdLine, explain bool) int {
+func runRepair(e *env, l *cmdLine, explain, rfc bool) int {
 	o := l.options()
+	repair := func(s string) (uri.URI, []uri.Change, error) { return whatwg.RepairOptions(o, s) }
+	if rfc {
+		repair = o.Repair
+	}
 	return e.eachInput(l.args, func(in string) bool {
-		u, changes, err := o.Repair(in)
+		u, changes, err := repair(in)
 		switch {
 		case err != nil:
 			e.rejected(in, err)

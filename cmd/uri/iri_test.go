@@ -35,17 +35,30 @@ func TestToIRI(t *testing.T) {
 
 func TestRepair(t *testing.T) {
 	runCmdTests(t, []cmdTest{
-		{"lines", " http://exa mple.com/a b?c|d#e#f \nhttp://ok/\nhttp://r\u00e9sum\u00e9.example.org/\u00e9\n", []string{"repair"},
-			"http://exa%20mple.com/a%20b?c%7Cd#e%23f\nhttp://ok/\nhttp://xn--rsum-bpad.example.org/%C3%A9\n", "", 0},
+		{"lines", " http://example.com/a b?c|d#e#f \nhttp://ok/\nhttp://r\u00e9sum\u00e9.example.org/\u00e9\n", []string{"repair"},
+			"http://example.com/a%20b?c%7Cd#e%23f\nhttp://ok/\nhttp://xn--rsum-bpad.example.org/%C3%A9\n", "", 0},
+		// Where a browser goes (URL Standard, authority state: "\" ends
+		// the authority of a special URL), or an error where it goes
+		// nowhere (a space is a forbidden domain code point); with
+		// --rfc3986, RFC 3986's reading.
+		{"destination", "", []string{"repair", `http://evil.com\@good.com/`, "http://0x7f.1/", " http://exa mple.com/"},
+			"http://evil.com/@good.com/\nhttp://127.0.0.1/\n",
+			" http://exa mple.com/: uri: the URL Standard rejects it (a browser goes nowhere): domain-invalid-code-point in host at offset 8\n", 1},
+		{"destination json", "", []string{"repair", "--json", `http://evil.com\@good.com/`},
+			`{"input":"http://evil.com\\@good.com/","ok":true,"result":"http://evil.com/@good.com/","changes":[{"offset":15,"component":"path","old":"\\","new":"/","reason":"slash"}]}` + "\n", "", 0},
+		{"rfc3986", "", []string{"repair", "--rfc3986", `http://evil.com\@good.com/`, "http://exa mple.com/"},
+			"http://evil.com%5C@good.com/\nhttp://exa%20mple.com/\n", "", 0},
 		{"explain", "", []string{"repair", "--explain", "http://a/b c", "http://a/"},
 			"http://a/b%20c\n  offset 10: path: \" \" -> \"%20\" (encoded a character no component allows)\nhttp://a/\n", "", 0},
-		{"rejected", "", []string{"repair", "http://a:8x/ y"}, "", "http://a:8x/ y: uri: invalid character 'x' in port at offset 10\n", 1},
+		{"rejected", "", []string{"repair", "http://a:8x/ y"}, "", "http://a:8x/ y: uri: the URL Standard rejects it (a browser goes nowhere): port-invalid in port at offset 10\n", 1},
+		{"rejected rfc3986", "", []string{"repair", "--rfc3986", "http://a:8x/ y"}, "", "http://a:8x/ y: uri: invalid character 'x' in port at offset 10\n", 1},
 		{"json", "", []string{"repair", "--json", " http://a/b c", "http://[::g]/"},
 			`{"input":" http://a/b c","ok":true,"result":"http://a/b%20c","changes":[{"offset":0,"component":"URI reference","old":" ","new":"","reason":"trim"},{"offset":11,"component":"path","old":" ","new":"%20","reason":"encode"}]}` + "\n" +
-				`{"input":"http://[::g]/","ok":false,"error":"uri: invalid IPv6 literal in host at offset 10","offset":10}` + "\n", "", 1},
+				`{"input":"http://[::g]/","ok":false,"error":"uri: the URL Standard rejects it (a browser goes nowhere): IPv6-invalid-code-point in host at offset 10","offset":10}` + "\n", "", 1},
 		{"json idna", "", []string{"repair", "--json", "//\u00e9/"},
 			`{"input":"//é/","ok":true,"result":"//xn--9ca/","changes":[{"offset":2,"component":"host","old":"é","new":"xn--9ca","reason":"idna"}]}` + "\n", "", 0},
-		{"zone", "", []string{"repair", "--zone", "http://[fe80::1%eth0]/a b"}, "http://[fe80::1%eth0]/a%20b\n", "", 0},
+		// Zones are RFC 6874's, which browsers reject.
+		{"zone", "", []string{"repair", "--rfc3986", "--zone", "http://[fe80::1%eth0]/a b"}, "http://[fe80::1%eth0]/a%20b\n", "", 0},
 	})
 }
 

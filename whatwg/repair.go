@@ -1,0 +1,375 @@
+package whatwg
+
+import (
+	"errors"
+	"net/netip"
+	"strings"
+
+	"github.com/ferret-go/uri"
+)
+
+// Repair with the destination kept: uri.Repair reads its input as RFC 3986
+// does, which for the URL Standard's special schemes is not where a browser
+// goes ("http://evil.com\@good.com/" has the host evil.com for a browser,
+// good.com for RFC 3986). Repair here is the bridge: it makes the URI that
+// uri.Repair makes, from the text as a browser reads its authority, and
+// then holds it to the URL Standard's scheme, host and port.
+
+var (
+	// ErrRejected: the URL Standard's basic URL parser rejects the input,
+	// so a browser given it goes nowhere, and [Repair] makes no URI of it.
+	// The error also matches the parser's own cause (ErrHostMissing,
+	// ErrDomainInvalidCodePoint, ...), with its offset.
+	ErrRejected = errors.New("the URL Standard rejects it (a browser goes nowhere)")
+	// ErrOtherDestination: [Repair] could make no RFC 3986 URI with the
+	// scheme, host and port that the URL Standard reads in the input.
+	ErrOtherDestination = errors.New("no repaired URI names the host and port the URL Standard reads")
+)
+
+// repairError is the cause of a Repair error: one of the sentinels above,
+// and what the URL Standard's parser said, if anything.
+type repairError struct {
+	sentinel, cause error
+}
+
+func (e *repairError) Error() string {
+	if e.cause == nil {
+		return e.sentinel.Error()
+	}
+	var w *Error
+	if errors.As(e.cause, &w) {
+		return e.sentinel.Error() + ": " + w.Reason
+	}
+	return e.sentinel.Error() + ": " + e.cause.Error()
+}
+
+func (e *repairError) Unwrap() []error {
+	if e.cause == nil {
+		return []error{e.sentinel}
+	}
+	return []error{e.sentinel, e.cause}
+}
+
+// Repair makes s a URI with the zero uri.Options: see [RepairOptions].
+func Repair(s string) (uri.URI, []uri.Change, error) {
+	return RepairOptions(uri.Options{}, s)
+}
+
+// RepairOptions is uri.Options.Repair that keeps where a URL goes. For a
+// reference whose scheme the URL Standard calls special ([IsSpecial]: http,
+// https, ws, wss, ftp, file), the URI it returns has the scheme, host and
+// port that the URL Standard's basic URL parser reads in s (without a
+// base), or it returns an error: never a URI that names another host. For
+// every other reference, and one without a scheme, it is o.Repair(s), the
+// RFC 3986 reading.
+//
+// For a special scheme other than file it first reads the text as the URL
+// Standard does where RFC 3986 reads it otherwise: the run of "/" and "\"
+// (and of tabs and newlines, which the standard removes) after the scheme
+// is written "//" (special authority slashes and ignore slashes states),
+// and a "\" that ends the authority is written "/" (authority state: in a
+// special URL "\" ends it as "/" does); each is a change of kind
+// uri.RepairSlash. Then o.Repair makes the URI. If its host or port is
+// not the URL Standard's, or o.Repair fails in the authority, the host and
+// port of s are written as the URL Standard serializes them (host
+// serializer; the port without its scheme's default), a change of kind
+// uri.RepairHost, and o.Repair runs again. A "\" in the path is encoded as
+// uri.Repair does; the path, query and fragment are RFC 3986's reading.
+//
+// How the two are compared: the scheme ASCII case-insensitively (RFC 3986,
+// section 3.1). An IPv6 host as an address: equal when the addresses are
+// ("[0:0::1]" is "[::1]"). Any other host as text, ASCII
+// case-insensitively (section 3.2.2), against the URL Standard's
+// serialized host (host serializer) with the four characters that a domain
+// may hold and a reg-name may not (`"`, "`", "{", "}") percent-encoded:
+// so an IPv4 address must be the standard's dotted decimal ("0x7f.1" and
+// "127.1" become "127.0.0.1"), a host must not hold triplets the standard
+// decodes ("ex%61mple.com" becomes "example.com": RFC 3986 readers differ
+// on whether that names the same host), and a non-ASCII host must map to
+// the standard's A-labels (UTS #46 nontransitional: "faß.de" is
+// "xn--fa-hia.de"). For file, a URI without authority, or with the host
+// "localhost", has the empty host (RFC 8089, section 2; the URL
+// Standard's file host state). The port as a number, the scheme's default
+// when empty or absent ([DefaultPort]): "http://a:080/" keeps its port.
+//
+// A valid reference comes back as it is, with no change, unless its
+// slashes or host read otherwise for the URL Standard.
+//
+// Errors are *uri.Error with s as Input: when the URL Standard rejects s,
+// the cause matches [ErrRejected] and the parser's error, at its offset;
+// when no URI with the same destination comes out, [ErrOtherDestination]
+// in the host; otherwise o.Repair's error. Changes are as o.Repair reports
+// them, with offsets in s.
+func RepairOptions(o uri.Options, s string) (uri.URI, []uri.Change, error) {
+	if o.MaxLength > 0 && len(s) > o.MaxLength {
+		return o.Repair(s) // its ErrTooLong, before any work
+	}
+	colon, scheme := schemeOf(s)
+	if colon < 0 || !IsSpecial(scheme) {
+		return o.Repair(s)
+	}
+	w, err := Parse(s)
+	if err != nil {
+		off, comp := 0, uri.Component(0)
+		var we *Error
+		if errors.As(err, &we) {
+			off, comp = we.Offset, componentOf(we.Err)
+		}
+		return uri.URI{}, nil, &uri.Error{Input: s, Offset: off, Component: comp, Err: &repairError{ErrRejected, err}}
+	}
+
+	// The text as the URL Standard reads its slashes, and its authority.
+	var ed edits
+	authStart := colon + 1
+	if scheme != "file" {
+		j := authStart
+		for j < len(s) && (s[j] == '/' || s[j] == '\\' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r') {
+			j++
+		}
+		if s[authStart:j] != "//" {
+			ed.add(authStart, s[authStart:j], "//", uri.ComponentHost, uri.RepairSlash)
+		}
+		authStart = j
+	} else if strings.HasPrefix(s[authStart:], "//") {
+		authStart += 2
+	} else {
+		authStart = -1 // no authority for RFC 3986
+	}
+	authEnd, hostStart := -1, -1
+	if authStart >= 0 {
+		authEnd = len(s)
+		stops := "/?#"
+		if scheme != "file" {
+			stops = "/\\?#"
+		}
+		if k := strings.IndexAny(s[authStart:], stops); k >= 0 {
+			authEnd = authStart + k
+		}
+		if authEnd < len(s) && s[authEnd] == '\\' {
+			ed.add(authEnd, `\`, "/", uri.ComponentPath, uri.RepairSlash)
+		}
+		hostStart = authStart
+		if at := strings.LastIndexByte(s[authStart:authEnd], '@'); at >= 0 {
+			hostStart = authStart + at + 1
+		}
+	}
+
+	u, changes, err := o.Repair(ed.apply(s))
+	if err == nil && sameDestination(u, w, scheme) {
+		return u, ed.merge(s, changes), nil
+	}
+	var ue *uri.Error
+	if err != nil && (!errors.As(err, &ue) || ue.Component < uri.ComponentUserinfo || ue.Component > uri.ComponentPort) {
+		return uri.URI{}, nil, ed.mapError(s, err)
+	}
+	if hostStart < 0 {
+		return uri.URI{}, nil, &uri.Error{Input: s, Offset: colon + 1, Component: uri.ComponentHost, Err: &repairError{ErrOtherDestination, nil}}
+	}
+	// The host and port as the URL Standard serializes them; the
+	// characters a reg-name does not allow (a domain may hold `"`, "`",
+	// "{" and "}") percent-encoded.
+	host := rfcHost(w.Hostname())
+	if p := w.Port(); p != "" {
+		host += ":" + p
+	}
+	ed.add(hostStart, s[hostStart:authEnd], host, uri.ComponentHost, uri.RepairHost)
+	u, changes, err = o.Repair(ed.apply(s))
+	if err != nil {
+		return uri.URI{}, nil, ed.mapError(s, err)
+	}
+	if !sameDestination(u, w, scheme) {
+		return uri.URI{}, nil, &uri.Error{Input: s, Offset: hostStart, Component: uri.ComponentHost, Err: &repairError{ErrOtherDestination, nil}}
+	}
+	return u, ed.merge(s, changes), nil
+}
+
+// schemeOf returns the offset of the ":" that ends the scheme of s, after
+// the C0 controls and spaces the URL Standard strips, and the scheme
+// ASCII-lowercased (scheme start and scheme states); -1 when s has none.
+// Only short schemes are lowercased: the special ones have at most five
+// letters.
+func schemeOf(s string) (int, string) {
+	i := 0
+	for i < len(s) && s[i] <= ' ' {
+		i++
+	}
+	start := i
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+		case i > start && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case c == ':' && i > start:
+			if i-start > 5 {
+				return i, ""
+			}
+			var b [5]byte
+			for k := start; k < i; k++ {
+				b[k-start] = s[k] | 0x20
+			}
+			return i, string(b[:i-start])
+		default:
+			return -1, ""
+		}
+		i++
+	}
+	return -1, ""
+}
+
+// componentOf returns the component of the URL Standard's failure err.
+func componentOf(err error) uri.Component {
+	switch {
+	case errors.Is(err, ErrMissingScheme):
+		return uri.ComponentScheme
+	case errors.Is(err, ErrPortInvalid), errors.Is(err, ErrPortOutOfRange):
+		return uri.ComponentPort
+	case errors.Is(err, ErrTooLong):
+		return 0
+	}
+	return uri.ComponentHost
+}
+
+// sameDestination reports whether the URI u has the scheme, host and port
+// of the URL w, as RepairOptions compares them; scheme is w's.
+func sameDestination(u uri.URI, w URL, scheme string) bool {
+	if !strings.EqualFold(u.Scheme(), scheme) {
+		return false
+	}
+	wh := w.Hostname()
+	uh := u.Host()
+	switch {
+	case !u.HasAuthority():
+		if scheme != "file" || wh != "" {
+			return false
+		}
+	case strings.HasPrefix(wh, "["):
+		a, err1 := netip.ParseAddr(strings.Trim(uh, "[]"))
+		b, err2 := netip.ParseAddr(strings.Trim(wh, "[]"))
+		if !strings.HasPrefix(uh, "[") || err1 != nil || err2 != nil || a != b {
+			return false
+		}
+	default:
+		if !strings.EqualFold(uh, rfcHost(wh)) && !(scheme == "file" && wh == "" && strings.EqualFold(uh, "localhost")) {
+			return false
+		}
+	}
+	up, ok := portNumber(u.Port(), scheme)
+	if !ok {
+		return false
+	}
+	wp, ok := portNumber(w.Port(), scheme)
+	return ok && up == wp
+}
+
+// rfcHost returns the URL Standard's serialized host h as an RFC 3986 host:
+// an IPv6 address as it is (in brackets), any other host with the
+// characters that a domain may hold and a reg-name may not (`"`, "`", "{",
+// "}") percent-encoded (RFC 3986, section 3.2.2).
+func rfcHost(h string) string {
+	if strings.HasPrefix(h, "[") {
+		return h
+	}
+	return uri.Escape(h, uri.EscapeHost)
+}
+
+// portNumber returns the port p (digits, maybe with leading zeros), or the
+// scheme's default when p is empty; ok is false when p is not a port
+// number, or is empty for a scheme without a default.
+func portNumber(p, scheme string) (n int, ok bool) {
+	if p == "" {
+		d, ok := DefaultPort(scheme)
+		return int(d), ok || scheme == "file"
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] < '0' || p[i] > '9' {
+			return 0, false
+		}
+		if n = n*10 + int(p[i]-'0'); n > 65535 {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// edits are the changes RepairOptions makes to s before uri.Repair reads
+// it: at most three (the slashes, the "\" that ends the authority, the
+// host and port), in the order of s, none overlapping.
+type edits struct {
+	list []uri.Change
+}
+
+// add records that old, at offset off of s, becomes new, keeping the list
+// in the order of s.
+func (e *edits) add(off int, old, new string, comp uri.Component, kind uri.RepairKind) {
+	c := uri.Change{Offset: off, Old: old, New: new, Kind: kind, Component: comp}
+	k := len(e.list)
+	for k > 0 && e.list[k-1].Offset >= off+max(len(old), 1) {
+		k--
+	}
+	e.list = append(e.list, c)
+	copy(e.list[k+1:], e.list[k:])
+	e.list[k] = c
+}
+
+// apply returns s with the edits made.
+func (e *edits) apply(s string) string {
+	if len(e.list) == 0 {
+		return s
+	}
+	var b strings.Builder
+	at := 0
+	for _, c := range e.list {
+		b.WriteString(s[at:c.Offset])
+		b.WriteString(c.New)
+		at = c.Offset + len(c.Old)
+	}
+	b.WriteString(s[at:])
+	return b.String()
+}
+
+// offset maps an offset in the edited text to s: into an edit, its offset;
+// between edits, shifted by what they added.
+func (e *edits) offset(off int) int {
+	shift := 0 // offset in s minus offset in the edited text
+	for _, c := range e.list {
+		at := c.Offset - shift
+		if off < at {
+			break
+		}
+		if off < at+len(c.New) {
+			return c.Offset
+		}
+		shift += len(c.Old) - len(c.New)
+	}
+	return off + shift
+}
+
+// merge returns the changes uri.Repair made to the edited text, with
+// offsets and old text in s, and the edits among them, in the order of s.
+func (e *edits) merge(s string, changes []uri.Change) []uri.Change {
+	if len(e.list) == 0 {
+		return changes
+	}
+	out := make([]uri.Change, 0, len(changes)+len(e.list))
+	k := 0
+	for _, c := range changes {
+		off := e.offset(c.Offset)
+		for k < len(e.list) && e.list[k].Offset < off+min(len(c.Old), 1) {
+			out = append(out, e.list[k])
+			k++
+		}
+		c.Offset, c.Old = off, s[off:off+len(c.Old)]
+		out = append(out, c)
+	}
+	return append(out, e.list[k:]...)
+}
+
+// mapError returns err, an error of uri.Repair on the edited text, with s
+// as its input and its offset in s.
+func (e *edits) mapError(s string, err error) error {
+	var ue *uri.Error
+	if len(e.list) == 0 || !errors.As(err, &ue) {
+		return err
+	}
+	return &uri.Error{Input: s, Offset: e.offset(ue.Offset), Component: ue.Component, Err: ue.Err}
+}

@@ -1,0 +1,255 @@
+package whatwg
+
+import (
+	"errors"
+	"net/netip"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ferret-go/uri"
+)
+
+// TestRepair: the repaired URI names the scheme, host and port that the URL
+// Standard reads in the input; the expected values are the URL Standard's
+// reading, reasoned from its states (cited per case), not this code's.
+func TestRepair(t *testing.T) {
+	type ch struct {
+		off      int
+		old, new string
+		kind     uri.RepairKind
+	}
+	for _, c := range []struct {
+		in, want string
+		changes  []ch
+	}{
+		// Authority state: in a special URL "\" ends the authority as "/"
+		// does, so the host is evil.com and "@good.com/" is path. (RFC
+		// 3986 reads userinfo "evil.com\" and host good.com.)
+		{`http://evil.com\@good.com/`, "http://evil.com/@good.com/", []ch{{15, `\`, "/", uri.RepairSlash}}},
+		// WPT urltestdata: "http://a:b@c\" is host c, path "/".
+		{`http://a:b@c\`, "http://a:b@c/", []ch{{12, `\`, "/", uri.RepairSlash}}},
+		// WPT: "ws://a@b\c" is host b, path "/c"; the "\" that ends
+		// the authority is the path's first "/", a "\" after it is RFC
+		// 3986's to encode.
+		{`ws://a@b\c\d`, "ws://a@b/c%5Cd", []ch{{8, `\`, "/", uri.RepairSlash}, {10, `\`, "%5C", uri.RepairEncode}}},
+		// Special authority slashes and ignore slashes states: any run of
+		// "/" and "\" after a special scheme, or none, leads to the
+		// authority.
+		{"http:evil.com/x", "http://evil.com/x", []ch{{5, "", "//", uri.RepairSlash}}},
+		{`http:\\evil.com\x`, "http://evil.com/x", []ch{{5, `\\`, "//", uri.RepairSlash}, {15, `\`, "/", uri.RepairSlash}}},
+		{"https:///evil.com/", "https://evil.com/", []ch{{6, "///", "//", uri.RepairSlash}}},
+		{"http:/\t/evil.com/", "http://evil.com/", []ch{{5, "/\t/", "//", uri.RepairSlash}}},
+		// IPv4 parser: "0x7f.1" is 127.0.0.1 (hex, and the last part
+		// fills the remaining bytes); "1.2.3" is 1.2.0.3; a host whose
+		// triplets decode to 127.0.0.1 is that address (host parsing
+		// percent-decodes first).
+		{"http://0x7f.1/a b", "http://127.0.0.1/a%20b", []ch{{7, "0x7f.1", "127.0.0.1", uri.RepairHost}, {15, " ", "%20", uri.RepairEncode}}},
+		{"http://1.2.3/", "http://1.2.0.3/", []ch{{7, "1.2.3", "1.2.0.3", uri.RepairHost}}},
+		{"http://0300.0250.0.1:8080/", "http://192.168.0.1:8080/", []ch{{7, "0300.0250.0.1:8080", "192.168.0.1:8080", uri.RepairHost}}},
+		{"http://%31%32%37.0.0.1/", "http://127.0.0.1/", []ch{{7, "%31%32%37.0.0.1", "127.0.0.1", uri.RepairHost}}},
+		{"http://ex%61mple.com/", "http://example.com/", []ch{{7, "ex%61mple.com", "example.com", uri.RepairHost}}},
+		// The basic URL parser removes tab and newline before it reads.
+		{"http://exa\tmple.com/ ", "http://example.com/", []ch{{7, "exa\tmple.com", "example.com", uri.RepairHost}, {20, " ", "", uri.RepairTrim}}},
+		// Port state: a port the scheme's default is dropped, but
+		// "080" is 80 as a number, kept as written.
+		{"http://a.com:080/ x", "http://a.com:080/%20x", []ch{{17, " ", "%20", uri.RepairEncode}}},
+		{"http://a.com:0x50/", "", nil}, // port-invalid: rejected below
+		// Unchanged where both read the same: case of scheme and host,
+		// an IPv6 address in another form, a non-special scheme.
+		{"HTTP://EXAMPLE.com/ x", "HTTP://EXAMPLE.com/%20x", []ch{{19, " ", "%20", uri.RepairEncode}}},
+		{"http://[0:0::1]/ x", "http://[0:0::1]/%20x", []ch{{16, " ", "%20", uri.RepairEncode}}},
+		{`foo://evil.com\@good.com/`, "foo://evil.com%5C@good.com/", []ch{{14, `\`, "%5C", uri.RepairEncode}}},
+		// UTS #46 nontransitional (the URL Standard's domain to ASCII):
+		// "ß" is kept, so "faß.de" is xn--fa-hia.de.
+		{"http://fa\u00df.de/", "http://xn--fa-hia.de/", []ch{{7, "fa\u00df.de", "xn--fa-hia.de", uri.RepairIDNA}}},
+		// The last "@" ends the userinfo for both.
+		{" http://user@a@b.com:8080\\x y", "http://user%40a@b.com:8080/x%20y", []ch{
+			{0, " ", "", uri.RepairTrim}, {12, "@", "%40", uri.RepairDelimiter}, {25, `\`, "/", uri.RepairSlash}, {27, " ", "%20", uri.RepairEncode}}},
+		// File host state: "localhost" is the empty host, as for RFC
+		// 8089.
+		{"file://localhost/x y", "file://localhost/x%20y", []ch{{18, " ", "%20", uri.RepairEncode}}},
+	} {
+		u, changes, err := Repair(c.in)
+		if c.want == "" {
+			if !errors.Is(err, ErrRejected) {
+				t.Errorf("Repair(%q) = %q, %v; want ErrRejected", c.in, u, err)
+			}
+			continue
+		}
+		if err != nil || u.String() != c.want {
+			t.Errorf("Repair(%q) = %q, %v; want %q", c.in, u, err, c.want)
+			continue
+		}
+		if len(changes) != len(c.changes) {
+			t.Errorf("Repair(%q) changes = %v, want %v", c.in, changes, c.changes)
+			continue
+		}
+		for k, w := range c.changes {
+			g := changes[k]
+			if g.Offset != w.off || g.Old != w.old || g.New != w.new || g.Kind != w.kind {
+				t.Errorf("Repair(%q) change %d = %v, want %+v", c.in, k, g, w)
+			}
+		}
+	}
+
+	// Errors: the URL Standard rejects the input (a sentinel, the
+	// parser's cause, the component and offset), or no URI names what it
+	// reads.
+	for _, c := range []struct {
+		in    string
+		err   error
+		cause error
+		comp  uri.Component
+		off   int
+	}{
+		// Host parsing: a space is a forbidden domain code point, so
+		// "exa mple.com" is no host (and "exa%20mple.com", RFC 3986's
+		// repair, is neither the URL Standard's nor net/url's).
+		{"http://exa mple.com/", ErrRejected, ErrDomainInvalidCodePoint, uri.ComponentHost, 7},
+		{"http://exa%20mple.com/", ErrRejected, ErrDomainInvalidCodePoint, uri.ComponentHost, 7},
+		{"http://a.com:0x50/", ErrRejected, ErrPortInvalid, uri.ComponentPort, 14}, // the "x"
+		{"http://a.com:65536/", ErrRejected, ErrPortOutOfRange, uri.ComponentPort, 13},
+		{"http://", ErrRejected, ErrHostMissing, uri.ComponentHost, 7},
+		{"https://u@/x", ErrRejected, ErrHostMissing, uri.ComponentHost, 10},
+		// File state: "\" is "/" there too, so the host is "host"; RFC
+		// 3986 reads no authority at all, and Repair does not guess one.
+		{`file:/\host/x`, ErrOtherDestination, nil, uri.ComponentHost, 5},
+	} {
+		_, _, err := Repair(c.in)
+		var e *uri.Error
+		if !errors.As(err, &e) || !errors.Is(err, c.err) || (c.cause != nil && !errors.Is(err, c.cause)) ||
+			e.Component != c.comp || e.Input != c.in {
+			t.Errorf("Repair(%q) = %v, want %v (%v) in %v", c.in, err, c.err, c.cause, c.comp)
+			continue
+		}
+		if c.err == ErrRejected && e.Offset != c.off {
+			t.Errorf("Repair(%q) = %v, want offset %d", c.in, err, c.off)
+		}
+	}
+}
+
+// sameAsWPT reports whether the URI u has the scheme, hostname and port of
+// a urltestdata.json case, compared as RepairOptions documents.
+func sameAsWPT(u uri.URI, protocol, hostname, port string) bool {
+	scheme := strings.TrimSuffix(protocol, ":")
+	if !strings.EqualFold(u.Scheme(), scheme) {
+		return false
+	}
+	uh := u.Host()
+	switch {
+	case !u.HasAuthority():
+		if hostname != "" {
+			return false
+		}
+	case strings.HasPrefix(hostname, "["):
+		a, err1 := netip.ParseAddr(strings.Trim(uh, "[]"))
+		b, err2 := netip.ParseAddr(strings.Trim(hostname, "[]"))
+		if err1 != nil || err2 != nil || a != b {
+			return false
+		}
+	default:
+		if !strings.EqualFold(uh, uri.Escape(hostname, uri.EscapeHost)) && !(scheme == "file" && hostname == "" && strings.EqualFold(uh, "localhost")) {
+			return false
+		}
+	}
+	number := func(p string) int {
+		if p == "" {
+			d, _ := DefaultPort(scheme)
+			return int(d)
+		}
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return -1
+		}
+		return n
+	}
+	return number(u.Port()) == number(port)
+}
+
+// TestRepairWPT: over every case of the WPT's urltestdata.json without a
+// base and with a special scheme, Repair fails with ErrRejected where the
+// data say failure, and otherwise either repairs to a URI with the data's
+// protocol, hostname and port, or fails; never a URI that goes elsewhere.
+func TestRepairWPT(t *testing.T) {
+	repaired, refused := 0, 0
+	for _, c := range loadURLCases(t) {
+		if c.Base != nil {
+			continue
+		}
+		if _, scheme := schemeOf(c.Input); !IsSpecial(scheme) {
+			continue
+		}
+		u, _, err := Repair(c.Input)
+		switch {
+		case c.Failure:
+			if !errors.Is(err, ErrRejected) {
+				t.Errorf("Repair(%q) = %q, %v; WPT: failure", c.Input, u, err)
+			}
+		case err != nil:
+			refused++
+			if errors.Is(err, ErrRejected) {
+				t.Errorf("Repair(%q): %v, but WPT parses it", c.Input, err)
+			}
+		case !sameAsWPT(u, c.Protocol, c.Hostname, c.Port):
+			t.Errorf("Repair(%q) = %q (host %q, port %q); WPT: %s//%s port %q", c.Input, u, u.Host(), u.Port(), c.Protocol, c.Hostname, c.Port)
+		default:
+			repaired++
+		}
+	}
+	t.Logf("urltestdata.json, special without base: %d repaired to the same destination, %d refused", repaired, refused)
+	if repaired < 100 {
+		t.Errorf("only %d cases repaired", repaired)
+	}
+}
+
+// FuzzRepair: for every input the URL Standard's parser accepts and Repair
+// repairs, both read the same scheme, host and port; a browser given the
+// repaired URI reads them too; the changes rebuild the result from the
+// input, in order; and Repair fails with ErrRejected exactly where a
+// special input does not parse.
+func FuzzRepair(f *testing.F) {
+	addURLTestSeeds(f, func(in, base string) { f.Add(in) })
+	for _, s := range []string{`http://evil.com\@good.com/`, "http:/\\/\\a b", "http://0x7f.1:080\\x", "ws:a@b@c\\d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, changes, err := Repair(s)
+		_, scheme := schemeOf(s)
+		w, werr := Parse(s)
+		if IsSpecial(scheme) && (werr != nil) != errors.Is(err, ErrRejected) {
+			t.Fatalf("Repair(%q) = %v, Parse: %v", s, err, werr)
+		}
+		if err != nil {
+			var e *uri.Error
+			if !errors.As(err, &e) || e.Input != s || e.Offset < 0 || e.Offset > len(s) {
+				t.Fatalf("Repair(%q): %#v", s, err)
+			}
+			return
+		}
+		var b strings.Builder
+		at := 0
+		for _, c := range changes {
+			if c.Offset < at || c.Offset+len(c.Old) > len(s) || s[c.Offset:c.Offset+len(c.Old)] != c.Old {
+				t.Fatalf("Repair(%q): change %v out of order or wrong", s, c)
+			}
+			b.WriteString(s[at:c.Offset])
+			b.WriteString(c.New)
+			at = c.Offset + len(c.Old)
+		}
+		b.WriteString(s[at:])
+		if b.String() != u.String() {
+			t.Fatalf("Repair(%q) = %q, but its changes make %q", s, u, b.String())
+		}
+		if !IsSpecial(scheme) || werr != nil {
+			return
+		}
+		if !sameAsWPT(u, w.Protocol(), w.Hostname(), w.Port()) {
+			t.Fatalf("Repair(%q) = %q: host %q port %q, the URL Standard's %q port %q", s, u, u.Host(), u.Port(), w.Hostname(), w.Port())
+		}
+		v, err := Parse(u.String())
+		if err != nil || v.Protocol() != w.Protocol() || v.Hostname() != w.Hostname() || v.Port() != w.Port() {
+			t.Fatalf("Repair(%q) = %q, which the URL Standard reads as %v %v, not %v", s, u, v, err, w)
+		}
+	})
+}
