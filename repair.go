@@ -513,14 +513,21 @@ func (r *repairer) text(t string, i, end int, comp Component, extra uint8) {
 			}
 		}
 		c := t[i]
-		switch repairClass[c] {
+		cl := repairClass[c]
+		switch cl {
 		case rPercent:
 			if i+2 < end && isHex(t[i+1]) && isHex(t[i+2]) {
 				r.copy(t, i, i+3, comp)
 				i += 3
 				continue
 			}
-			r.encode(t, i, 1, RepairPercent, comp)
+			// A run of lone "%" is encoded at once.
+			j := i + 1
+			for j < end && t[j] == '%' && !(j+2 < end && isHex(t[j+1]) && isHex(t[j+2])) {
+				j++
+			}
+			r.encode(t, i, j-i, RepairPercent, comp)
+			i = j
 		case rHigh:
 			_, n := utf8.DecodeRuneInString(t[i:end])
 			if comp == ComponentHost && n > 1 {
@@ -529,13 +536,20 @@ func (r *repairer) text(t string, i, end int, comp Component, extra uint8) {
 				r.encode(t, i, n, RepairNonASCII, comp)
 			}
 			i += n
-			continue
-		case rEncode:
-			r.encode(t, i, 1, RepairEncode, comp)
 		default:
-			r.encode(t, i, 1, RepairDelimiter, comp)
+			// A run of bytes of one class (to encode, or one delimiter
+			// out of place) is encoded at once.
+			j := i + 1
+			for j < end && repairClass[t[j]] == cl {
+				j++
+			}
+			kind := RepairDelimiter
+			if cl == rEncode {
+				kind = RepairEncode
+			}
+			r.encode(t, i, j-i, kind, comp)
+			i = j
 		}
-		i++
 	}
 }
 
