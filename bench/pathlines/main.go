@@ -40,6 +40,13 @@ var shapes = []struct {
 		}
 		return b.String()
 	}},
+	// Issue 34: a change every third, every second and every byte, which
+	// made uri.Repair's list of changes 68 and 132 bytes a byte.
+	{"brace-a", func(n int) string { return strings.Repeat("{a}", n/3) }},
+	{"a-space", func(n int) string { return "http://h/" + strings.Repeat("a ", (n-9)/2) + "a" }},
+	{"pct-space", func(n int) string { return "http://h/" + strings.Repeat(" %", (n-9)/2) }},
+	// A host of many short non-ASCII labels, which IDNA maps.
+	{"idna-host", func(n int) string { return "http://" + strings.Repeat("\u00e9a.", (n-8)/4) + "/" }},
 	// A valid URL: segments of eight bytes, then a query.
 	{"url", func(n int) string {
 		p := "http://example.com" + strings.Repeat("/segment", (n-18)/2/8)
