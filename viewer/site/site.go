@@ -78,6 +78,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd.Set("X-Content-Type-Options", "nosniff")
 	hd.Set("Referrer-Policy", "no-referrer")
 	hd.Set("Cache-Control", "no-cache")
+	if strings.IndexByte(r.URL.Path, 0) >= 0 {
+		// No file name holds a NUL, and the system's calls reject it: a
+		// bad request, not a server error.
+		http.Error(w, "400 bad request: NUL in the path", http.StatusBadRequest)
+		return
+	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name == "" {
 		name = "index.html"
