@@ -24,26 +24,33 @@ makes of a reference: the diagram of RFC 3986, section 3 with each component
 named, the components raw and decoded (absent and empty told apart), the host,
 the error with a caret under the offending character, the normal form, the
 target and the shortest reference against a base, the IRI forms, and the
-readings of the WHATWG URL Standard and of net/url. The library runs in the page, compiled to WebAssembly; the page makes
-no request but to this server. The inputs are kept in the page's address,
-#u=<reference>&base=<base>, percent-encoded, so that a view can be shared.
-Text reaches the library as UTF-8: a lone UTF-16 surrogate, which a page's
-text may hold, is read as U+FFFD.
+readings of the WHATWG URL Standard and of net/url. The inputs are kept in
+the page's address, #u=<reference>&base=<base>, percent-encoded, so that a
+view can be shared.
+
+The page's files are embedded in the binary. Where the binary also embeds
+the library compiled to WebAssembly (built by "go generate ./viewer/..."
+before building uri), the library runs in the page, and what is typed stays
+in it. A binary built without it, as "go install" builds it, works all the
+same: the page posts its inputs to /analyze on this server, which runs the
+same Go code (viewer.Analyze) and answers the same JSON. Either way the page
+makes no request but to this server, and text reaches the library as UTF-8:
+a lone UTF-16 surrogate, which a page's text may hold, is read as U+FFFD.
 
 It prints the page's address on standard output and serves until it is
-interrupted. The page's files are embedded in the binary; the WebAssembly
-ones are built by "go generate ./viewer/..." (run before building uri), and
-without them the page says so.
+interrupted.
 
 The server answers only requests whose Host names it: localhost, 127.0.0.1,
 [::1] or the host of --addr, with or without the port it listens on (and,
 when it listens on every interface, this machine's addresses); any other
 gets 421 Misdirected Request, so that a page of another site whose name is
-made to resolve to this machine (DNS rebinding) cannot read it. With --dir,
-a file is served only from inside the directory: a symbolic link that leads
-out of it is refused. Slow or idle connections are closed. An address that
-is not loopback (such as ":8080", every interface) is served with a warning
-on standard error: other machines can then reach the viewer.
+made to resolve to this machine (DNS rebinding) cannot read it. /analyze
+takes a POST of JSON of at most 64 KiB, from the page's own origin only (no
+CORS). With --dir, a file is served only from inside the directory: a
+symbolic link that leads out of it is refused. Slow or idle connections are
+closed. An address that is not loopback (such as ":8080", every interface)
+is served with a warning on standard error: other machines can then reach
+the viewer.
 `
 
 // cmdServe serves the viewer's page (viewer/site).
@@ -118,9 +125,6 @@ func defaultServeTimeouts() serveTimeouts {
 // addr (the --addr flag), until done is closed, then stops the server and
 // returns the exit status.
 func serve(e *env, ln net.Listener, addr string, files fs.FS, t serveTimeouts, done <-chan struct{}) int {
-	if !site.HasWasm(files) {
-		fmt.Fprintf(e.err, "uri serve: the page's WebAssembly is not built: run %q from the module's root, then build uri again\n", site.BuildCommand)
-	}
 	hosts := newHostCheck(addr, ln.Addr())
 	if w := hosts.warning(); w != "" {
 		fmt.Fprintf(e.err, "uri serve: warning: %s\n", w)

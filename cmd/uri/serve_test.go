@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +17,9 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/ferret-go/uri/viewer"
+	"github.com/ferret-go/uri/viewer/site"
 )
 
 // lockedBuilder is a strings.Builder that the server's goroutine writes
@@ -153,14 +157,108 @@ func TestServe(t *testing.T) {
 	}
 }
 
-// Without the WebAssembly files serve says how to build them.
-func TestServeWithoutWasm(t *testing.T) {
+// Without the WebAssembly files (a binary built by "go install") serve
+// says nothing of them: the page asks the server instead, which answers
+// with the bytes the WebAssembly's uriView gives, those of viewer.Analyze's
+// report, and only to its own page.
+func TestServeAnalyze(t *testing.T) {
 	s := startServe(t, "127.0.0.1:0", fstest.MapFS{"index.html": {}}, defaultServeTimeouts())
-	if c := s.stop(); c != exitOK {
-		t.Errorf("exit status %d", c)
+	_, port, _ := net.SplitHostPort(s.addr)
+	post := func(body string, header ...string) (int, http.Header, string) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", s.url+"analyze", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		for i := 0; i+1 < len(header); i += 2 {
+			if header[i] == "Host" {
+				req.Host = header[i+1]
+			} else {
+				req.Header.Set(header[i], header[i+1])
+			}
+		}
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header, string(b)
 	}
-	if !strings.Contains(s.err.String(), `"go generate ./viewer/..."`) {
-		t.Errorf("stderr %q does not say how to build the page", s.err.String())
+	for _, tc := range []struct{ body, ref, base string }{
+		{`{"u":"foo://example.com:8042/over/there?name=ferret#nose"}`, "foo://example.com:8042/over/there?name=ferret#nose", ""},
+		{`{"u":"../g?y#s","base":"http://a/b/c/d;p?q"}`, "../g?y#s", "http://a/b/c/d;p?q"},
+		{`{"u":"http://exa mple.com/"}`, "http://exa mple.com/", ""},
+		// JSON.stringify writes a lone surrogate as \ud800; the page's
+		// WebAssembly reads it as U+FFFD (syscall/js), and so does the
+		// server.
+		{`{"u":"http://a/\ud800"}`, "http://a/\ufffd", ""},
+		{"{\"u\":\"http://a/\xff\"}", "http://a/\ufffd", ""},
+		{`{}`, "", ""},
+	} {
+		code, hd, body := post(tc.body, "Origin", "http://"+s.addr, "Sec-Fetch-Site", "same-origin")
+		if want := string(viewer.Analyze(tc.ref, tc.base).JSON()); code != 200 || body != want {
+			t.Errorf("POST %s: %d %.200q, want the report of %q against %q", tc.body, code, body, tc.ref, tc.base)
+		}
+		if ct := hd.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+			t.Errorf("POST %s: Content-Type %q", tc.body, ct)
+		}
+	}
+	// What the page reads: RFC 3986, section 3's example is a URI whose
+	// scheme is "foo".
+	_, _, body := post(`{"u":"foo://example.com:8042/over/there?name=ferret#nose"}`)
+	var r struct {
+		OK         bool
+		Kind       string
+		Components []struct{ Name, Raw string }
+	}
+	if err := json.Unmarshal([]byte(body), &r); err != nil || !r.OK || r.Kind != "URI" || len(r.Components) == 0 || r.Components[0].Name != "scheme" || r.Components[0].Raw != "foo" {
+		t.Errorf("report %+v (%v)", r, err)
+	}
+
+	for _, tc := range []struct {
+		name   string
+		body   string
+		header []string
+		want   int
+	}{
+		{"another site's page", `{}`, []string{"Sec-Fetch-Site", "cross-site"}, 403},
+		{"a sibling site's page", `{}`, []string{"Sec-Fetch-Site", "same-site"}, 403},
+		{"another origin", `{}`, []string{"Origin", "http://evil.example"}, 403},
+		{"another port", `{}`, []string{"Origin", "http://127.0.0.1:1"}, 403},
+		{"rebound name", `{}`, []string{"Host", "evil.example:" + port}, 421},
+		{"text/plain", `{}`, []string{"Content-Type", "text/plain"}, 415},
+		{"form", `u=x`, []string{"Content-Type", "application/x-www-form-urlencoded"}, 415},
+		{"not JSON", `u=x`, nil, 400},
+		{"an unknown field", `{"u":"a","x":1}`, nil, 400},
+		{"two objects", `{"u":"a"}{"u":"b"}`, nil, 400},
+		{"a number", `{"u":1}`, nil, 400},
+		{"over the limit", `{"u":"` + strings.Repeat("a", site.MaxAnalyzeBody) + `"}`, nil, 413},
+		{"at the limit", `{"u":"` + strings.Repeat("a", site.MaxAnalyzeBody-9) + `"}`, nil, 200},
+	} {
+		code, hd, _ := post(tc.body, tc.header...)
+		if code != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, code, tc.want)
+		}
+		if acao := hd.Get("Access-Control-Allow-Origin"); acao != "" {
+			t.Errorf("%s: Access-Control-Allow-Origin %q", tc.name, acao)
+		}
+	}
+	// No other method, and no CORS preflight: another site's page cannot
+	// send a JSON body.
+	for _, method := range []string{"GET", "OPTIONS", "PUT"} {
+		req, _ := http.NewRequest(method, s.url+"analyze", nil)
+		req.Header.Set("Origin", "http://evil.example")
+		req.Header.Set("Access-Control-Request-Method", "POST")
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 405 || resp.Header.Get("Allow") != "POST" || resp.Header.Get("Access-Control-Allow-Origin") != "" {
+			t.Errorf("%s: %s, Allow %q, ACAO %q", method, resp.Status, resp.Header.Get("Allow"), resp.Header.Get("Access-Control-Allow-Origin"))
+		}
+	}
+	if c := s.stop(); c != exitOK || s.err.String() != "" {
+		t.Errorf("exit status %d, stderr %q", c, s.err.String())
 	}
 }
 
