@@ -533,7 +533,12 @@ func TestServeUsage(t *testing.T) {
 			stderr: "uri serve: serve takes no arguments\nUsage: uri serve [--addr host:port] [--dir directory]\nRun \"uri serve --help\" for more.\n"},
 		{name: "bad address", args: []string{"serve", "--addr", "127.0.0.1:99999"}, code: exitRejected,
 			stderr: "uri serve: listen tcp: address 99999: invalid port\n"},
-		{name: "no directory", args: []string{"serve", "--dir", "/nonexistent/uri-serve"}, code: exitRejected,
-			stderr: "uri serve: open /nonexistent/uri-serve: no such file or directory\n"},
 	})
+	// A missing --dir, in the system's words.
+	none := filepath.Join(t.TempDir(), "none")
+	_, err := os.Stat(none)
+	_, stderr, code := runCmd(t, "", "serve", "--dir", none)
+	if code != exitRejected || stderr != "uri serve: "+strings.Replace(err.Error(), "stat ", "open ", 1)+"\n" {
+		t.Errorf("--dir of a missing directory: %d %q, want the error of %v", code, stderr, err)
+	}
 }
