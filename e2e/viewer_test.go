@@ -6,8 +6,9 @@
 // each, and drives Debian's Chromium, headless, through the DevTools
 // protocol (github.com/chromedp/chromedp, a dependency of this module only).
 //
-// Without Chromium the tests skip, saying so, unless
-// URI_E2E_REQUIRE_CHROMIUM is set, as .ci/run sets it after installing it.
+// Without Chromium the tests skip, each saying why ("go test -v" shows it),
+// unless URI_E2E_REQUIRE_CHROMIUM=1, which .ci/run sets after installing
+// it, or CI is set (as CI services set it): there they fail.
 package e2e
 
 import (
@@ -55,6 +56,10 @@ var shared struct {
 func TestMain(m *testing.M) {
 	flag.Parse()
 	code := m.Run()
+	if shared.skip != "" {
+		// Also once for the package, where "go test" without -v shows it.
+		fmt.Fprintf(os.Stderr, "e2e: the browser tests were skipped: %s\n", shared.skip)
+	}
 	for i := len(shared.stop) - 1; i >= 0; i-- {
 		shared.stop[i]()
 	}
@@ -76,15 +81,35 @@ func chromium() string {
 	return ""
 }
 
+// requireChromium tells whether a missing Chromium fails the tests rather
+// than skipping them: where URI_E2E_REQUIRE_CHROMIUM is 1 (.ci/run), or in
+// CI (CI set, as GitHub Actions, GitLab and others set it) unless
+// URI_E2E_REQUIRE_CHROMIUM is 0.
+func requireChromium(getenv func(string) string) bool {
+	switch getenv("URI_E2E_REQUIRE_CHROMIUM") {
+	case "1":
+		return true
+	case "0":
+		return false
+	}
+	ci := getenv("CI")
+	return ci != "" && ci != "0" && ci != "false"
+}
+
+// noChromium is why the tests do not run without Chromium.
+const noChromium = "Chromium is not installed, and the browser tests need it: " +
+	"apt-get install chromium (Debian's), or set CHROMIUM to its path; " +
+	"in CI, and with URI_E2E_REQUIRE_CHROMIUM=1 (as .ci/run sets it), this fails rather than skips"
+
 // start builds the command both ways, starts their servers and the
 // browser.
 func start() {
 	browser := chromium()
 	if browser == "" {
-		shared.skip = "Chromium is not installed: the browser tests need it (apt-get install chromium; .ci/run installs it)"
-		if os.Getenv("URI_E2E_REQUIRE_CHROMIUM") != "" {
-			// CI installs it: there, a skip would hide a failed install.
-			shared.err, shared.skip = errors.New(shared.skip), ""
+		shared.skip = noChromium
+		if requireChromium(os.Getenv) {
+			// A skip would hide a failed install.
+			shared.err, shared.skip = errors.New(noChromium), ""
 		}
 		return
 	}
@@ -874,4 +899,41 @@ func TestRebinding(t *testing.T) {
 	p.mu.Lock()
 	p.requests = nil
 	p.mu.Unlock()
+}
+
+// Without Chromium the tests skip outside CI and fail in it: the go
+// command runs this package's test again with a Chromium that is not
+// there.
+func TestNoChromium(t *testing.T) {
+	if os.Getenv("URI_E2E_INNER") != "" {
+		t.Skip("inside TestNoChromium")
+	}
+	for _, tc := range []struct {
+		env      []string
+		fails    bool
+		contains string
+	}{
+		{[]string{"URI_E2E_REQUIRE_CHROMIUM=", "CI="}, false, "--- SKIP: TestKeyboard"},
+		{[]string{"URI_E2E_REQUIRE_CHROMIUM=0", "CI=true"}, false, "--- SKIP: TestKeyboard"},
+		{[]string{"URI_E2E_REQUIRE_CHROMIUM=1", "CI="}, true, "--- FAIL: TestKeyboard"},
+		{[]string{"URI_E2E_REQUIRE_CHROMIUM=", "CI=true"}, true, "--- FAIL: TestKeyboard"},
+	} {
+		cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "^TestKeyboard$", ".")
+		cmd.Env = append(os.Environ(), append([]string{"CHROMIUM=/nonexistent/chromium", "URI_E2E_INNER=1"}, tc.env...)...)
+		out, err := cmd.CombinedOutput()
+		if failed := err != nil; failed != tc.fails || !strings.Contains(string(out), tc.contains) || !strings.Contains(string(out), "Chromium is not installed") {
+			t.Errorf("%v: failed %v (%v), want %v, with %q and the reason; output:\n%s", tc.env, failed, err, tc.fails, tc.contains, out)
+		}
+	}
+	for env, want := range map[string]bool{"": false, "CI=true": true, "CI=1": true, "CI=false": false, "CI=0": false,
+		"URI_E2E_REQUIRE_CHROMIUM=1": true, "URI_E2E_REQUIRE_CHROMIUM=0 CI=true": false} {
+		vars := map[string]string{}
+		for _, kv := range strings.Fields(env) {
+			k, v, _ := strings.Cut(kv, "=")
+			vars[k] = v
+		}
+		if got := requireChromium(func(k string) string { return vars[k] }); got != want {
+			t.Errorf("%q: require %v, want %v", env, got, want)
+		}
+	}
 }
