@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -541,4 +543,38 @@ func TestServeUsage(t *testing.T) {
 	if code != exitRejected || stderr != "uri serve: "+strings.Replace(err.Error(), "stat ", "open ", 1)+"\n" {
 		t.Errorf("--dir of a missing directory: %d %q, want the error of %v", code, stderr, err)
 	}
+}
+
+// The Host check read beside net/url's reading of "http://" + Host + "/"
+// (RFC 3986's authority): what it serves, net/url reads as a loopback name
+// or address with no port or the one listened on; and what net/url reads
+// so, written plainly (no percent-encoding, no empty port), it serves.
+func FuzzHostCheck(f *testing.F) {
+	for _, s := range []string{"127.0.0.1:8080", "localhost", "[::1]:8080", "evil.example:8080", "[::1%25lo]:8080",
+		"127.0.0.1:", "local%68ost", "[::ffff:127.0.0.1]", "127.0.0.1:8080:8080", "[::1]]:8080", "LOCALHOST:8080"} {
+		f.Add(s)
+	}
+	ln, err := net.ResolveTCPAddr("tcp", "127.0.0.1:8080")
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := newHostCheck("127.0.0.1:8080", ln)
+	loopback := map[netip.Addr]bool{netip.MustParseAddr("127.0.0.1"): true, netip.MustParseAddr("::1"): true}
+	f.Fuzz(func(t *testing.T, host string) {
+		allowed := h.allows(host)
+		u, err := url.Parse("http://" + host + "/")
+		named := false
+		if err == nil && u.Host == host && u.User == nil && (u.Port() == "" || u.Port() == "8080") {
+			name := u.Hostname()
+			ip, ipErr := netip.ParseAddr(name)
+			named = strings.EqualFold(name, "localhost") || ipErr == nil && loopback[ip] && ip.Zone() == "" &&
+				ip.Is6() == strings.HasPrefix(host, "[")
+		}
+		if allowed && !named {
+			t.Errorf("Host %q is served; net/url reads %+v (%v)", host, u, err)
+		}
+		if named && !allowed && !strings.Contains(host, "%") && !strings.HasSuffix(host, ":") {
+			t.Errorf("Host %q is refused; net/url reads host %q port %q", host, u.Hostname(), u.Port())
+		}
+	})
 }
