@@ -47,6 +47,7 @@ type Reader struct {
 func All() []Reader {
 	return []Reader{
 		// Each reader's file adds its line here.
+		{Name: "python", Parser: "urllib.parse.urlsplit of Python 3.11 (Debian 12: 3.11.2-6+deb12u6), hostname and port", Read: Python},
 	}
 }
 
