@@ -45,8 +45,9 @@ import (
 // search without its "?", Fragment the hash without its "#", each present
 // when url.parse gives one.
 //
-// The toASCII binding reads the hostname as a C string: a NUL ends it
-// ("http://a\x00b/" has host "a").
+// The toASCII binding gives back a C string: a NUL ends the hostname
+// after the conversion ("http://a\x00b/" has host "a", "http://\x00éw/"
+// has "xn--").
 //
 // Errors: url.parse throws ERR_INVALID_URL when IDNA fails, makes the
 // hostname empty, or leaves one of NUL, tab, LF, CR, space, "#", "%", "/",
@@ -212,11 +213,12 @@ func NodeURL(in string) Reading {
 					return fail(start, "host", "ERR_INVALID_URL")
 				}
 			} else {
-				// The binding takes a C string: the hostname ends at a NUL.
-				if z := strings.IndexByte(hostname, 0); z >= 0 {
-					hostname = hostname[:z]
-				}
 				h, ok := nodeToASCII(&b, hostname, 3*len(in))
+				// The binding gives back a C string: the hostname ends at
+				// its first NUL, after the IDNA conversion.
+				if z := strings.IndexByte(h, 0); z >= 0 {
+					h = h[:z]
+				}
 				if !ok || h == "" || strings.ContainsAny(h, "\x00\t\n\r #%/:<>?@[\\]^|") {
 					return fail(start, "host", "ERR_INVALID_URL")
 				}
@@ -369,7 +371,9 @@ var nodeIDNA = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.Stri
 	idna.CheckHyphens(false), idna.VerifyDNSLength(false), idna.BidiRule())
 
 // nodeToASCII runs toASCII on a lowercased latin1 hostname. An ASCII one
-// without an "xn--" label is returned as it is.
+// is returned as it is when each of its "xn--" labels is valid the way
+// ada's to_ascii checks it (nodeXNLabel); a non-ASCII one goes through
+// nodeIDNA.
 func nodeToASCII(b *strings.Builder, h string, n int) (string, bool) {
 	ascii := true
 	for i := 0; i < len(h); i++ {
@@ -378,23 +382,141 @@ func nodeToASCII(b *strings.Builder, h string, n int) (string, bool) {
 			break
 		}
 	}
-	if ascii && !strings.HasPrefix(h, "xn--") && !strings.Contains(h, ".xn--") {
+	if ascii {
+		for rest := h; rest != ""; {
+			label := rest
+			if i := strings.IndexByte(rest, '.'); i >= 0 {
+				label, rest = rest[:i], rest[i+1:]
+			} else {
+				rest = ""
+			}
+			if strings.HasPrefix(label, "xn--") && !nodeXNLabel(label) {
+				return "", false
+			}
+		}
 		return h, true
 	}
-	u := h
-	if !ascii {
-		var t strings.Builder
-		t.Grow(2 * len(h))
-		for i := 0; i < len(h); i++ {
-			t.WriteRune(rune(h[i]))
-		}
-		u = t.String()
+	var t strings.Builder
+	t.Grow(2 * len(h))
+	for i := 0; i < len(h); i++ {
+		t.WriteRune(rune(h[i]))
 	}
-	out, err := nodeIDNA.ToASCII(u)
+	out, err := nodeIDNA.ToASCII(t.String())
 	if err != nil {
 		return "", false
 	}
 	return out, true
+}
+
+// nodeXNLabel reports whether an ASCII "xn--" label passes: its Punycode
+// (RFC 3492) decodes, to ASCII (ada keeps "xn--abc-", whose Punycode is
+// "abc" with no code point to insert) or to a label that IDNA maps to
+// itself, so that ToASCII gives the label back.
+func nodeXNLabel(label string) bool {
+	dec, ok := punycodeDecode(label[4:])
+	if !ok || dec == "" {
+		return false
+	}
+	asciiOnly := true
+	for i := 0; i < len(dec); i++ {
+		if dec[i] >= 0x80 {
+			asciiOnly = false
+			break
+		}
+	}
+	if asciiOnly {
+		return true
+	}
+	out, err := nodeIDNA.ToASCII(dec)
+	return err == nil && out == label
+}
+
+// punycodeDecode is RFC 3492, section 6.2, with its parameters (section
+// 5), the result in UTF-8.
+func punycodeDecode(s string) (string, bool) {
+	const (
+		base, tmin, tmax, skew, damp = 36, 1, 26, 38, 700
+		initialBias, initialN        = 72, 128
+	)
+	var out []rune
+	basic := strings.LastIndexByte(s, '-')
+	if basic > 0 {
+		for i := 0; i < basic; i++ {
+			if s[i] >= 0x80 {
+				return "", false
+			}
+			out = append(out, rune(s[i]))
+		}
+		s = s[basic+1:]
+	} else if basic == 0 {
+		s = s[1:]
+	}
+	n, bias, i := initialN, initialBias, 0
+	for len(s) > 0 {
+		oldi, w := i, 1
+		for k := base; ; k += base {
+			if len(s) == 0 {
+				return "", false
+			}
+			c := s[0]
+			s = s[1:]
+			var digit int
+			switch {
+			case c >= '0' && c <= '9':
+				digit = int(c-'0') + 26
+			case c >= 'a' && c <= 'z':
+				digit = int(c - 'a')
+			case c >= 'A' && c <= 'Z':
+				digit = int(c - 'A')
+			default:
+				return "", false
+			}
+			if digit > (1<<31-1-i)/w {
+				return "", false
+			}
+			i += digit * w
+			th := k - bias
+			if th < tmin {
+				th = tmin
+			} else if th > tmax {
+				th = tmax
+			}
+			if digit < th {
+				break
+			}
+			if w > (1<<31-1)/(base-th) {
+				return "", false
+			}
+			w *= base - th
+		}
+		m := len(out) + 1
+		delta := i - oldi
+		if oldi == 0 {
+			delta /= damp
+		} else {
+			delta /= 2
+		}
+		delta += delta / m
+		k := 0
+		for delta > ((base-tmin)*tmax)/2 {
+			delta /= base - tmin
+			k += base
+		}
+		bias = k + (base-tmin+1)*delta/(delta+skew)
+		if i/m > 0x10FFFF-n {
+			return "", false
+		}
+		n += i / m
+		i %= m
+		if n > 0x10FFFF || n >= 0xD800 && n <= 0xDFFF {
+			return "", false
+		}
+		out = append(out, 0)
+		copy(out[i+1:], out[i:])
+		out[i] = rune(n)
+		i++
+	}
+	return string(out), true
 }
 
 // nodeDecodeURIComponent is decodeURIComponent on latin1 code units, the

@@ -4,7 +4,8 @@ import "testing"
 
 // nodeURLTable: each expected value is what the real parser gave, run by
 // oracles/node_url/read.js under Node v20.20.2, url.parse (legacy), the
-// input's bytes as latin1; an error row is what url.parse threw.
+// input's bytes as latin1, the components in UTF-8; an error row is what
+// url.parse threw.
 var nodeURLTable = []tableCase{
 	// Node 20 documentation, url: the legacy urlObject example and url.parse notes
 	{in: "https://user:pass@sub.example.com:8080/p/a/t/h?query=string#hash", want: fields{scheme: s("https"), userinfo: s("user:pass"), host: s("sub.example.com"), port: s("8080"), path: s("/p/a/t/h"), query: s("query=string"), fragment: s("hash")}},
@@ -79,6 +80,17 @@ var nodeURLTable = []tableCase{
 	{in: "", want: fields{}},
 	{in: "?", want: fields{query: s("")}},
 	{in: "#", want: fields{fragment: s("")}},
+	// IDNA in Node's toASCII binding: xn-- labels, NUL after the conversion, latin1 bytes
+	{in: "http://xn--abc-/", want: fields{scheme: s("http"), host: s("xn--abc-"), path: s("/")}},
+	{in: "http://xn--a/", err: true},  // ERR_INVALID_URL
+	{in: "http://a.xn--/", err: true}, // ERR_INVALID_URL
+	{in: "http://xn--pple-43d.com/", want: fields{scheme: s("http"), host: s("xn--pple-43d.com"), path: s("/")}},
+	{in: "http://a\x00b/", want: fields{scheme: s("http"), host: s("a"), path: s("/")}},
+	{in: "http://\x00\xe9w/", want: fields{scheme: s("http"), host: s("xn--"), path: s("/")}},
+	{in: "http://\xe9.com/", want: fields{scheme: s("http"), host: s("xn--9ca.com"), path: s("/")}},
+	{in: "http://\xa0a/", err: true}, // ERR_INVALID_URL
+	{in: "http://a\xadb/", want: fields{scheme: s("http"), host: s("ab"), path: s("/")}},
+	{in: "http://\xbc/", want: fields{scheme: s("http"), host: s("xn--14-c6t"), path: s("/")}},
 }
 
 func TestNodeURLTable(t *testing.T) { checkTable(t, "node_url", NodeURL, nodeURLTable) }
