@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ferret-go/uri/internal/ascii"
 	"golang.org/x/net/idna"
 )
 
@@ -68,9 +69,12 @@ func NodeURL(in string) Reading {
 		end--
 	}
 	rest := in[start:end]
-	split := strings.IndexAny(rest, "?#")
-	if split < 0 {
-		split = len(rest)
+	split := len(rest)
+	if i := strings.IndexByte(rest, '?'); i >= 0 {
+		split = i
+	}
+	if i := strings.IndexByte(rest[:split], '#'); i >= 0 {
+		split = i
 	}
 	hasAt := strings.IndexByte(rest[:split], '@') >= 0
 	hasHash := strings.IndexByte(in, '#') >= 0
@@ -94,7 +98,7 @@ func NodeURL(in string) Reading {
 			if query != "" {
 				r.Query, r.Has = query[1:], r.Has|HasQuery
 			}
-			return nodeUTF8(&b, r, len(in), false)
+			return nodeUTF8(&b, r, in, false)
 		}
 	}
 
@@ -199,7 +203,7 @@ func NodeURL(in string) Reading {
 		ipv6 := len(hostname) >= 2 && hostname[0] == '[' && hostname[len(hostname)-1] == ']'
 		var moved string // the part of the hostname getHostname moves to the path
 		if !ipv6 {
-			if i := strings.IndexAny(hostname, "/\\#?:"); i >= 0 {
+			if i := indexSet(hostname, setNodeCut); i >= 0 {
 				hostname, moved = hostname[:i], hostname[i:]
 			}
 		}
@@ -209,7 +213,9 @@ func NodeURL(in string) Reading {
 		hostname = nodeLowerInto(&b, hostname, 3*len(in))
 		if hostname != "" {
 			if ipv6 {
-				if strings.ContainsAny(hostname, "\x00\t\n\r #%/<>?@\\^|") {
+				// forbiddenHostCharsIpv6: of its bytes, the host loop
+				// and parseHost leave only NUL possible here.
+				if strings.IndexByte(hostname, 0) >= 0 {
 					return fail(start, "host", "ERR_INVALID_URL")
 				}
 			} else {
@@ -219,7 +225,7 @@ func NodeURL(in string) Reading {
 				if z := strings.IndexByte(h, 0); z >= 0 {
 					h = h[:z]
 				}
-				if !ok || h == "" || strings.ContainsAny(h, "\x00\t\n\r #%/:<>?@[\\]^|") {
+				if !ok || h == "" || nodeForbidden(h, h != hostname) {
 					return fail(start, "host", "ERR_INVALID_URL")
 				}
 				hostname = h
@@ -255,7 +261,18 @@ func NodeURL(in string) Reading {
 	if nodeSlashed(lower) && r.Host != "" && r.Path == "" {
 		r.Path, r.Has = "/", r.Has|HasPath
 	}
-	return nodeUTF8(&b, r, len(in), authUTF8)
+	return nodeUTF8(&b, r, in, authUTF8)
+}
+
+// nodeForbidden is the test of forbiddenHostChars on a hostname after
+// toASCII. When toASCII gave back the hostname as it was (converted false),
+// the host loop, parseHost, getHostname and the NUL cut have left only "["
+// and "]" of that set possible, and only those are looked for.
+func nodeForbidden(h string, converted bool) bool {
+	if converted {
+		return indexSet(h, setNodeHost) >= 0
+	}
+	return strings.IndexByte(h, '[') >= 0 || strings.IndexByte(h, ']') >= 0
 }
 
 // nodeWS is the trimming test of Url.prototype.parse for one latin1 code
@@ -361,7 +378,7 @@ func nodeLowerInto(b *strings.Builder, s string, n int) string {
 	return b.String()[st:]
 }
 
-func nodeUpper(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 0xC0 && c <= 0xDE && c != 0xD7 }
+func nodeUpper(c byte) bool { return byteClass[c]&setLatin1Upper != 0 }
 
 // nodeIDNA is Node's toASCII: UTS 46 ToASCII, nontransitional, without
 // the STD3 rules, hyphen checks or DNS length limits (what
@@ -375,14 +392,10 @@ var nodeIDNA = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.Stri
 // ada's to_ascii checks it (nodeXNLabel); a non-ASCII one goes through
 // nodeIDNA.
 func nodeToASCII(b *strings.Builder, h string, n int) (string, bool) {
-	ascii := true
-	for i := 0; i < len(h); i++ {
-		if h[i] >= 0x80 {
-			ascii = false
-			break
+	if ascii.Is(h) {
+		if !strings.Contains(h, "xn--") {
+			return h, true
 		}
-	}
-	if ascii {
 		for rest := h; rest != ""; {
 			label := rest
 			if i := strings.IndexByte(rest, '.'); i >= 0 {
@@ -602,7 +615,7 @@ func unhex(c byte) byte {
 // nodeAutoEscape is autoEscapeStr: tab, LF, CR, space and "'<>\^`{|}
 // percent-encoded.
 func nodeAutoEscape(b *strings.Builder, s string, n int) string {
-	if strings.IndexAny(s, "\t\n\r \"'<>\\^`{|}") < 0 {
+	if indexSet(s, setNodeEsc) < 0 {
 		return s
 	}
 	if b.Cap() == 0 {
@@ -624,7 +637,11 @@ func nodeAutoEscape(b *strings.Builder, s string, n int) string {
 
 // nodeUTF8 gives the components of r in UTF-8: each latin1 code unit from
 // 0x80 becomes two bytes. The userinfo, when decoded, is UTF-8 already.
-func nodeUTF8(b *strings.Builder, r Reading, n int, authUTF8 bool) Reading {
+func nodeUTF8(b *strings.Builder, r Reading, in string, authUTF8 bool) Reading {
+	if ascii.Is(in) {
+		return r
+	}
+	n := len(in)
 	for _, p := range [...]*string{&r.Scheme, &r.Host, &r.Port, &r.Path, &r.Query, &r.Fragment} {
 		*p = latin1ToUTF8(b, *p, n)
 	}

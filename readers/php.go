@@ -53,7 +53,7 @@ func PHP(in string) Reading {
 			}
 		}
 		if !ok {
-			if e+1 < ue && e < phpCspn(in, s, ue, "?#") {
+			if e+1 < ue && e < phpCspn(in, s, ue, setQH) {
 				goto parsePort
 			} else if strings.HasPrefix(in[s:], "//") {
 				s += 2
@@ -128,7 +128,7 @@ parsePort:
 
 parseHost:
 	{
-		e = phpCspn(in, s, ue, "/?#")
+		e = phpCspn(in, s, ue, setSQH)
 		if at := strings.LastIndexByte(in[s:e], '@'); at >= 0 {
 			at += s
 			r.Userinfo, r.Has = in[s:at], r.Has|HasUserinfo
@@ -187,10 +187,10 @@ justPath:
 	return phpControls(in, r)
 }
 
-// phpCspn is binary_strcspn: the offset of the first of chars in in[s:e],
-// or e.
-func phpCspn(in string, s, e int, chars string) int {
-	if i := strings.IndexAny(in[s:e], chars); i >= 0 {
+// phpCspn is binary_strcspn: the offset of the first byte of in[s:e] in
+// set (a bit of byteClass), or e.
+func phpCspn(in string, s, e int, set byte) int {
+	if i := indexSet(in[s:e], set); i >= 0 {
 		return s + i
 	}
 	return e

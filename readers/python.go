@@ -61,7 +61,7 @@ func Python(in string) Reading {
 	// and newlines, a lowercased scheme or host. One allocation at most.
 	var b strings.Builder
 	removed := false
-	if strings.ContainsAny(s, "\t\n\r") {
+	if indexSet(s, setTabCRLF) >= 0 {
 		b.Grow(len(s)*5/2 + 16)
 		for i := 0; i < len(s); i++ {
 			if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
@@ -86,7 +86,7 @@ func Python(in string) Reading {
 	netAt := 0
 	if strings.HasPrefix(s, "//") {
 		rest := s[2:]
-		j := strings.IndexAny(rest, "/?#")
+		j := indexSet(rest, setSQH)
 		if j < 0 {
 			j = len(rest)
 		}
