@@ -11,7 +11,10 @@ import (
 // NodeURL reads s as the reader "node_url" does: the legacy url.parse(s)
 // of Node 20 (Url.prototype.parse in lib/url.js, 20.20.2), without
 // parseQueryString or slashesDenoteHost, as much code still calls it and
-// http.get(url.parse(s)) then connects.
+// http.get(url.parse(s)) then connects. Debian 12's Node 18.20.4 reads
+// the same way: its Url.prototype.parse differs only in a deprecation
+// warning, and the oracles module found no difference between the two on
+// its inputs.
 //
 // The string: each byte of the input is one UTF-16 code unit (latin1), as
 // Node's HTTP server gives req.url and Buffer.toString('latin1') gives any
