@@ -47,6 +47,9 @@ type Reader struct {
 func All() []Reader {
 	return []Reader{
 		// Each reader's file adds its line here.
+		{Name: "python", Parser: "urllib.parse.urlsplit of Python 3.11 (Debian 12: 3.11.2-6+deb12u6), hostname and port", Read: Python},
+		{Name: "node_url", Parser: "url.parse (legacy) of Node 20 (20.20.2)", Read: NodeURL},
+		{Name: "php", Parser: "parse_url of PHP 8.2 (Debian 12: php8.2-cli 8.2.36)", Read: PHP},
 	}
 }
 
