@@ -47,6 +47,8 @@ type Reader struct {
 func All() []Reader {
 	return []Reader{
 		// Each reader's file adds its line here.
+		{Name: "curl", Parser: "libcurl 7.88's URL API (curl_url_set), as curl and trurl read a URL with a scheme", Read: readCurl},
+		{Name: "curl_guess", Parser: "libcurl 7.88's URL API (curl_url_set) with CURLU_GUESS_SCHEME, as the curl command reads a URL", Read: readCurlGuess},
 	}
 }
 
