@@ -81,6 +81,7 @@ type recorder struct {
 var recorders = map[string]recorder{
 	"curl":       {func(t *testing.T) []string { return []string{curlOracle(t)} }, curlVersion},
 	"curl_guess": {func(t *testing.T) []string { return []string{curlOracle(t), "guess"} }, curlVersion},
+	"java":       {javaOracle, javaVersion},
 }
 
 func curlVersion(t *testing.T) string {
@@ -89,6 +90,15 @@ func curlVersion(t *testing.T) string {
 		t.Fatalf("dpkg-query libcurl4: %v", err)
 	}
 	return "libcurl " + strings.SplitN(string(out), "-", 2)[0] + " (Debian package libcurl4 " + string(out) + ")"
+}
+
+func javaVersion(t *testing.T) string {
+	out, err := exec.Command(findTool(t, "java"), "-version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("java -version: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return "java.net.URI of " + strings.TrimSpace(lines[len(lines)-1])
 }
 
 // TestRecordTables, with -oracles.record, runs each real parser on its

@@ -49,6 +49,7 @@ func All() []Reader {
 		// Each reader's file adds its line here.
 		{Name: "curl", Parser: "libcurl 7.88's URL API (curl_url_set), as curl and trurl read a URL with a scheme", Read: readCurl},
 		{Name: "curl_guess", Parser: "libcurl 7.88's URL API (curl_url_set) with CURLU_GUESS_SCHEME, as the curl command reads a URL", Read: readCurlGuess},
+		{Name: "java", Parser: "java.net.URI of Java 17 (new URI(s))", Read: readJava},
 	}
 }
 
