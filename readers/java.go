@@ -536,14 +536,14 @@ func (j *javaParser) server(p, n int) (int, error) {
 // javaParseInt is Integer.parseInt of decimal digits: ok is false past
 // 2^31-1.
 func javaParseInt(d string) (int, bool) {
-	v := 0
+	var v int64 // int64, so that v*10 cannot overflow where int is 32 bits
 	for i := 0; i < len(d); i++ {
-		v = v*10 + int(d[i]-'0')
+		v = v*10 + int64(d[i]-'0')
 		if v > 1<<31-1 {
 			return 0, false
 		}
 	}
-	return v, true
+	return int(v), true
 }
 
 // ipv4 is Parser.parseIPv4Address: the end of an IPv4 address at p,

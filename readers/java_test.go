@@ -97,3 +97,25 @@ func FuzzJava(f *testing.F) {
 		}
 	})
 }
+
+// TestJavaParseInt checks Integer.parseInt's limit, 2^31-1, on every
+// architecture (int is 32 bits on 386).
+func TestJavaParseInt(t *testing.T) {
+	for _, c := range []struct {
+		in string
+		v  int
+		ok bool
+	}{
+		{"0", 0, true},
+		{"00080", 80, true},
+		{"2147483647", 2147483647, true},
+		{"2147483648", 0, false},
+		{"9999999999", 0, false},
+		{"0000000000000000000001", 1, true},
+	} {
+		v, ok := javaParseInt(c.in)
+		if v != c.v || ok != c.ok {
+			t.Errorf("javaParseInt(%q) = %d, %v, want %d, %v", c.in, v, ok, c.v, c.ok)
+		}
+	}
+}
