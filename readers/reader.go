@@ -46,9 +46,11 @@ type Reader struct {
 // shows them. The slice is new on each call.
 func All() []Reader {
 	return []Reader{
-		// Each reader's file adds its line here.
+		{Name: "curl", Parser: "libcurl 7.88's URL API (curl_url_set), as curl and trurl read a URL with a scheme", Read: Curl},
+		{Name: "curl_guess", Parser: "libcurl 7.88's URL API (curl_url_set) with CURLU_GUESS_SCHEME, as the curl command reads a URL", Read: CurlGuess},
 		{Name: "python", Parser: "urllib.parse.urlsplit of Python 3.11 (Debian 12: 3.11.2-6+deb12u6), hostname and port", Read: Python},
 		{Name: "node_url", Parser: "url.parse (legacy) of Node 20 (20.20.2)", Read: NodeURL},
+		{Name: "java", Parser: "java.net.URI of Java 17 (new URI(s))", Read: Java},
 		{Name: "php", Parser: "parse_url of PHP 8.2 (Debian 12: php8.2-cli 8.2.36)", Read: PHP},
 	}
 }

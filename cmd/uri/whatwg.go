@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/readers"
 	"github.com/ferret-go/uri/whatwg"
 )
 
@@ -370,7 +371,10 @@ func errorCause(err error) string {
 	var ue *uri.Error
 	var we *whatwg.Error
 	var ne *url.Error
+	var re *readers.Error
 	switch {
+	case errors.As(err, &re):
+		return re.Reason
 	case errors.As(err, &ue):
 		return ue.Err.Error()
 	case errors.As(err, &we):
