@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/ferret-go/uri"
@@ -98,7 +99,8 @@ per reader:
 A column is as wide as its widest cell of up to 64 bytes; a longer cell
 pushes the rest of its row to the right, so that one long query does not
 pad every row of the table to its width. The readers that do not fit in 80
-columns go on in another table below.
+columns go on in another table below. A reader that rejects the input shows
+"no [n]" in the ok row, and its error is note [n] below the tables.
 
 Bytes that are not valid UTF-8 are written as U+FFFD. The exit status is 0
 when the readings agree on every input (or all reject it), 1 otherwise.
@@ -268,6 +270,7 @@ func runCompare(e *env, l *cmdLine) int {
 			v    *string // or a component, quoted and made visible
 		}
 		cells := make([][1 + len(compNames)]cell, len(rs))
+		var notes []string // the errors, [1] first
 		width := make([]int, len(rs))
 		for k, r := range rs {
 			width[k] = len(defs[k].label)
@@ -277,7 +280,10 @@ func runCompare(e *env, l *cmdLine) int {
 				case c < 0 && r.err == nil:
 					x.text = "yes"
 				case c < 0:
-					x.text = "no: " + errorCause(r.err)
+					// The error goes below the table, so that a
+					// long message widens no column.
+					notes = append(notes, defs[k].label+": "+errorCause(r.err))
+					x.text = "no [" + strconv.Itoa(len(notes)) + "]"
 				case r.err != nil:
 					x.text = "-"
 				case r.comps[c] == nil:
@@ -349,6 +355,11 @@ func runCompare(e *env, l *cmdLine) int {
 				row(c, lo, hi)
 			}
 			lo = hi
+		}
+		for k, n := range notes {
+			b = append(b, "["+strconv.Itoa(k+1)+"] "...)
+			b, _ = appendVisible(b, n, -1)
+			b = append(b, '\n')
 		}
 		if len(d) > 0 {
 			b = append(b, "differ     "...)

@@ -39,12 +39,13 @@ func TestCompare(t *testing.T) {
 				`"whatwg":{"ok":true,"scheme":"https","userinfo":null,"host":"example.com","port":null,"path":"/a","query":"b","fragment":"c"},` +
 				`"net_url":{"ok":true,"scheme":"https","userinfo":null,"host":"example.com","port":null,"path":"/a","query":"b","fragment":"c"},"differ":[]}` + "\n", "", 0},
 		{"backslash", "", []string{"compare", "--readers", "rfc3986,whatwg,net_url", `http://good.com\@evil.com/`},
-			"http://good.com\\@evil.com/\n           rfc3986                whatwg         net/url\n" +
-				"ok         no: invalid character  yes            no: invalid userinfo\n" +
-				"scheme     -                      \"http\"         -\nuserinfo   -                      (absent)       -\n" +
-				"host       -                      \"good.com\"     -\nport       -                      (absent)       -\n" +
-				"path       -                      \"/@evil.com/\"  -\nquery      -                      (absent)       -\n" +
-				"fragment   -                      (absent)       -\ndiffer     ok\n", "", 1},
+			"http://good.com\\@evil.com/\n           rfc3986  whatwg         net/url\n" +
+				"ok         no [1]   yes            no [2]\n" +
+				"scheme     -        \"http\"         -\nuserinfo   -        (absent)       -\n" +
+				"host       -        \"good.com\"     -\nport       -        (absent)       -\n" +
+				"path       -        \"/@evil.com/\"  -\nquery      -        (absent)       -\n" +
+				"fragment   -        (absent)       -\n" +
+				"[1] rfc3986: invalid character\n[2] net/url: invalid userinfo\ndiffer     ok\n", "", 1},
 		// A cell longer than 64 bytes widens no column past 64; two columns
 		// of 64 do not fit in 80, so each reader has a table of its own.
 		{"long cell", "", []string{"compare", "--readers", "rfc3986,whatwg,net_url", "http://h/" + strings.Repeat("a", 70)}, compareLongCell(), "", 0},
