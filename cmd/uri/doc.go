@@ -42,7 +42,8 @@
 // last line without "\n" counts, and an empty line is an input: the empty
 // string is a valid relative reference (RFC 3986, section 4.2). Lines are
 // handled as they are read, in memory that does not grow with the input, and
-// a line may be of any length. Flags come before the inputs; an input that
+// a line may be of any length. Flags may come before, between or after the
+// inputs, as GNU tools take them; "--" ends the flags, so that an input that
 // begins with "-" must follow "--".
 //
 // By default inputs must match URI-reference (RFC 3986, section 4.1);

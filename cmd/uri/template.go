@@ -44,8 +44,8 @@ one per line. Exit status: 0 when every input expanded or matched, 1 when
 one did not, 2 on a usage error.
 `
 
-// cmdTemplate expands and matches URI Templates. Its sub-verb comes first
-// and its flags after it, so run parses them again from there.
+// cmdTemplate expands and matches URI Templates. Its verb is its first
+// argument that is not a flag.
 var cmdTemplate = &command{
 	name:     "template",
 	synopsis: "expand [--json] [--var name=value] [--vars FILE] [--max-line n] [-j n] [TEMPLATE...] | match [--max-line n] [-j n] TEMPLATE [URI...]",
