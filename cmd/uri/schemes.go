@@ -150,7 +150,9 @@ other header fields in order, then the body, as a message would show them:
   Subject: Hello there
   cc: b@example.org
 
-With --json each input gives {"input":...,"ok":true,"to":[...],
+Characters outside ASCII are printed as they are; control characters, bytes
+that are not valid UTF-8 and characters that would not show are written as Go
+escapes (\r, \x1b, \xff, \u200b). With --json each input gives {"input":...,"ok":true,"to":[...],
 "subject":...,"body":...,"headers":[[name,value],...]}, or the rejected
 object of parse --json. Bytes that are not valid UTF-8 are written as
 U+FFFD.
@@ -191,17 +193,17 @@ var cmdMailto = &command{
 			if m.Body != "" {
 				t.WriteString("\n" + m.Body + "\n")
 			}
-			return appendVisibleLines(b, t.String())
+			return appendDecodedLines(b, t.String())
 		})
 	},
 }
 
-// appendVisibleLines appends s with what appendVisible escapes escaped,
-// but its line breaks kept.
-func appendVisibleLines(b []byte, s string) []byte {
+// appendDecodedLines appends s as appendDecodedText writes it, but its line
+// breaks kept.
+func appendDecodedLines(b []byte, s string) []byte {
 	for line := range strings.SplitAfterSeq(s, "\n") {
 		text, nl := strings.CutSuffix(line, "\n")
-		b, _ = appendVisible(b, text, -1)
+		b = appendDecodedText(b, text)
 		if nl {
 			b = append(b, '\n')
 		}

@@ -28,6 +28,11 @@ func TestSchemeCommands(t *testing.T) {
 		// RFC 6068: to in the path and in "to" fields, decoded fields in order.
 		{"mailto json", "", []string{"mailto", "--json", "mailto:a@example.org?to=b@example.org&subject=Hi%20there&cc=c@example.org&body=x%0D%0Ay"},
 			`{"input":"mailto:a@example.org?to=b@example.org&subject=Hi%20there&cc=c@example.org&body=x%0D%0Ay","ok":true,"to":["a@example.org","b@example.org"],"subject":"Hi there","body":"x\r\ny","headers":[["cc","c@example.org"]]}` + "\n", "", 0},
+		// RFC 6068, section 2: a field's percent-encoded octets are UTF-8
+		// text, shown as it is; control characters and invisible
+		// characters stay visible as escapes.
+		{"mailto text non-ASCII", "", []string{"mailto", "mailto:a@example.org?subject=caf%C3%A9&body=%E6%97%A5%1B%E2%80%8Bx%0D%0Ay"},
+			"To: a@example.org\nSubject: café\n\n日\\x1b\\u200bx\\r\ny\n", "", 0},
 		// RFC 8141, section 3.1: "urn:", the NID and hex case do not count,
 		// nor the r-, q- and f-components.
 		{"urn", "", []string{"urn", "URN:ISBN:0-395-36341-1?=q#f", "urn:example:a%2fb"},
@@ -36,4 +41,19 @@ func TestSchemeCommands(t *testing.T) {
 			`{"input":"urn:example:x?+r","ok":true,"nid":"example","nss":"x","r_component":"r","q_component":null,"f_component":null,"key":"urn:example:x"}` + "\n" +
 				`{"input":"urn:x:y","ok":false,"error":"urn: invalid NID at offset 4","offset":4}` + "\n", "", 1},
 	})
+}
+
+// appendDecodedText shows characters as they are and escapes, as
+// appendVisible does, what a terminal would act on or not show.
+func TestAppendDecodedText(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"café", "café"},
+		{"a\tb\x1b[31m\x7f", `a\tb\x1b[31m\x7f`},
+		{"\xffx\xe6\x97", `\xffx\xe6\x97`},
+		{"\u200b\u2028\u00a0 日本", `\u200b\u2028\u00a0 日本`},
+	} {
+		if got := string(appendDecodedText(nil, tt.in)); got != tt.want {
+			t.Errorf("appendDecodedText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
 }
