@@ -33,6 +33,9 @@ func TestSchemeCommands(t *testing.T) {
 		// characters stay visible as escapes.
 		{"mailto text non-ASCII", "", []string{"mailto", "mailto:a@example.org?subject=caf%C3%A9&body=%E6%97%A5%1B%E2%80%8Bx%0D%0Ay"},
 			"To: a@example.org\nSubject: café\n\n日\\x1b\\u200bx\\r\ny\n", "", 0},
+		// RFC 6068, section 2: every address is an addr-spec.
+		{"mailto bad address", "", []string{"mailto", "mailto:bad", "mailto:a@example.org"},
+			"To: a@example.org\n", "mailto:bad: mailto: invalid address \"bad\": no \"@\" at offset 7\n", 1},
 		// RFC 8141, section 3.1: "urn:", the NID and hex case do not count,
 		// nor the r-, q- and f-components.
 		{"urn", "", []string{"urn", "URN:ISBN:0-395-36341-1?=q#f", "urn:example:a%2fb"},
