@@ -103,7 +103,7 @@
 // "uri equal A B" tells whether A and B are equivalent, that is, whether
 // their normal forms are the same (section 6.2): it prints "equal" and the
 // normal form or "different" and both, and exits 0 when they are equivalent,
-// 1 when they are not and 2 when one does not parse. Without arguments it
+// 1 when they are not or one does not parse. Without arguments it
 // reads pairs from standard input, two references on a line separated by
 // spaces or tabs. Both take --flags, a comma-separated list of normalizations
 // beyond the RFC's (drop-fragment, sort-query, drop-trailing-slash, ...),
@@ -174,6 +174,6 @@
 // or writing the output failed), 2 on a usage error such as an unknown command
 // or flag. --help and -h print the usage on standard output and exit 0; uri
 // without a command prints it on standard error and exits 2. equal answers
-// with its status: 1 means a pair is not equivalent, and an input that does
-// not parse gives 2.
+// with its status: 1 means a pair is not equivalent, or an input (a
+// reference, a line without two) was rejected.
 package main
