@@ -141,7 +141,7 @@
 // and it prints every URI found in their text, one per line, as RFC 3986,
 // Appendix C delimits them: in double quotes, in angle brackets (where a URI
 // may be broken across lines), or between whitespace, without the sentence
-// punctuation that follows it. --schemes names the only schemes to report,
+// punctuation or Markdown emphasis ("**") that follows it. --schemes names the only schemes to report,
 // --abbreviated also reports www.example.com and example.com/path as
 // network-path references, and --json writes
 // {"uri":"...","start":N,"end":M} with the span's byte offsets, and "file"
