@@ -303,8 +303,8 @@ terminal (https://no-color.org).
 0 when every input was valid, 1 when any was rejected or reading or writing
 failed, 2 on a usage error.
 .B equal
-answers with its status: 1 when a pair is not equivalent, 2 when an input
-does not parse.
+answers with its status: 1 when a pair is not equivalent or an input is
+rejected.
 .SH SEE ALSO
 RFC 3986, RFC 3987; the README of github.com/ferret-go/uri.
 `)
