@@ -7,6 +7,9 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/ferret-go/uri/internal/ascii"
 )
 
 // The commands about the command: its version, completion scripts for the
@@ -252,10 +255,24 @@ func runMan(e *env, l *cmdLine) int {
 	return exitOK
 }
 
-// roffText escapes text for roff: a backslash is written \e, and a line
-// that begins with "." or "'" begins with \& so that it is not a request.
+// roffText escapes text for roff: a backslash is written \e, a character
+// outside ASCII as its code point, \[u00E9] (groff(7), "Special
+// characters"; mandoc reads it too), since troff without preconv reads its
+// input as Latin-1 and warns on UTF-8, and a line that begins with "." or
+// "'" begins with \& so that it is not a request.
 func roffText(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\e`)
+	if !ascii.Is(s) {
+		var b strings.Builder
+		for _, r := range s {
+			if r < utf8.RuneSelf {
+				b.WriteRune(r)
+			} else {
+				fmt.Fprintf(&b, `\[u%04X]`, r)
+			}
+		}
+		s = b.String()
+	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, ".") || strings.HasPrefix(l, "'") {
