@@ -73,8 +73,7 @@ digits, a userinfo without a host), prints "<input>: <message>" on standard
 error, or the rejected object of parse --json, and the next input is read;
 --verify stops at the first one instead (and so runs on one core) and
 --quiet prints nothing for it.
-Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings, and the
-exact bytes of such an input are in "input_b64".
+Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings.
 `
 
 const getHelp = `Get prints TEMPLATE filled from each input: "uri get T" is "uri edit --get T",
@@ -83,8 +82,7 @@ and takes the same flags. See "uri edit --help" for the template's fields.
   $ uri get '{scheme} {host} {default:port} {query:q}' 'https://example.org/s?q=a%20b'
   https example.org 443 a b
 
-Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings, and the
-exact bytes of such an input are in "input_b64".
+Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings.
 `
 
 // editSynopsis is the synopsis of the flags that edit and get share.

@@ -341,9 +341,28 @@ func (c *command) usageLine() string {
 	return strings.TrimSpace("uri " + c.name + " " + c.synopsis)
 }
 
+// jsonInputNote ends the help of every command that writes the JSON object
+// of each input (sink.beginJSON): the one place that says what "input" and
+// "input_b64" hold.
+const jsonInputNote = `
+With --json, "input" is the input as a JSON string, where a byte that is not
+part of valid UTF-8 becomes U+FFFD; the object of such an input also has
+"input_b64", the input's exact bytes in base64 (RFC 4648, section 4).
+`
+
+// helpText returns what the help of c says between its usage line and its
+// flags: its record's help, and for a command that writes an object per
+// input (it reads lines: flagStream, and has --json), jsonInputNote.
+func (c *command) helpText() string {
+	if c.shared&(flagJSON|flagStream) == flagJSON|flagStream {
+		return c.help + jsonInputNote
+	}
+	return c.help
+}
+
 // writeHelp writes the help of c, whose flags are defined on fs, to w.
 func (c *command) writeHelp(w *bufio.Writer, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "Usage: %s\n\n%s", c.usageLine(), c.help)
+	fmt.Fprintf(w, "Usage: %s\n\n%s", c.usageLine(), c.helpText())
 	w.WriteString("\nFlags:\n")
 	fs.VisitAll(func(fl *flag.Flag) {
 		name, text := flag.UnquoteUsage(fl)

@@ -301,7 +301,7 @@ func writeMan(w *bufio.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, ".SS \"uri %s %s\"\n", c.name, strings.ReplaceAll(roffText(c.synopsis), `"`, `\(dq`))
 		w.WriteString(".nf\n")
-		w.WriteString(roffText(strings.TrimSuffix(c.help, "\n")))
+		w.WriteString(roffText(strings.TrimSuffix(c.helpText(), "\n")))
 		w.WriteString("\n.fi\n")
 		for _, f := range flagsOf(c, q) {
 			w.WriteString(".TP\n.B " + strings.ReplaceAll(f.dashes(), "-", `\-`))
