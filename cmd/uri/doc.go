@@ -146,6 +146,7 @@
 // network-path references, and --json writes
 // {"uri":"...","start":N,"end":M} with the span's byte offsets, and "file"
 // when several files are given. It exits 1 only when a file cannot be read.
+//
 // # Lookup keys
 //
 // "uri key [input...]" prints the SURT key under which web archives index
