@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
 
 func TestSchemeCommands(t *testing.T) {
 	runCmdTests(t, []cmdTest{
@@ -23,6 +27,14 @@ func TestSchemeCommands(t *testing.T) {
 		// data-urls.json: "data:,X" is text/plain;charset=US-ASCII).
 		{"data", "", []string{"data", "data:,X", "data:text/plain;base64,WA=="},
 			"text/plain;charset=US-ASCII WA==\ntext/plain WA==\n", "", 0},
+		// --body: the decoded bytes as they are (web-platform-tests
+		// data-urls.json: "data:,X%20" is "X ", base64 "WA==" is "X").
+		{"data body", "", []string{"data", "--body", "data:,X%20", "data:text/plain;base64,WA==", "data:;base64,AP8KDQ==", "data:x", "data:,%E2%82%AC"},
+			"X X\x00\xff\n\r\u20ac", "data:x: dataurl: no ',' before the body at offset 6\n", 1},
+		{"data body after the input", "", []string{"data", "data:,a", "--body"}, "a", "", 0},
+		{"data body from lines", "data:,a%0A\ndata:,b\n", []string{"data", "--body"}, "a\nb", "", 0},
+		{"data body and json", "", []string{"data", "--body", "--json", "data:,a"}, "",
+			"uri data: --body and --json write different things: choose one\nUsage: uri data [--json | --body] [--max-line n] [-j n] [URI...]\nRun \"uri data --help\" for more.\n", 2},
 		{"data json", "", []string{"data", "--json", "data:x"},
 			`{"input":"data:x","ok":false,"error":"dataurl: no ',' before the body at offset 6","offset":6}` + "\n", "", 1},
 		// RFC 6068: to in the path and in "to" fields, decoded fields in order.
@@ -57,6 +69,26 @@ func TestAppendDecodedText(t *testing.T) {
 	} {
 		if got := string(appendDecodedText(nil, tt.in)); got != tt.want {
 			t.Errorf("appendDecodedText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// data --body writes the bodies in input order on every core count, with a
+// body larger than a chunk of lines among them.
+func TestDataBodyParallel(t *testing.T) {
+	var in, want strings.Builder
+	for i := range 20000 {
+		body := strconv.Itoa(i) + ";"
+		if i == 7777 {
+			body = strings.Repeat("z", 300<<10)
+		}
+		in.WriteString("data:," + body + "\n")
+		want.WriteString(body)
+	}
+	for _, jobs := range []string{"1", "2", "4"} {
+		got, stderr, code := runCmd(t, in.String(), "data", "--body", "-j", jobs)
+		if got != want.String() || stderr != "" || code != 0 {
+			t.Errorf("-j %s: exit status %d, stderr %q, output of %d bytes (want %d), equal %v", jobs, code, stderr, len(got), want.Len(), got == want.String())
 		}
 	}
 }
