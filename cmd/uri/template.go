@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/ferret-go/uri/template"
@@ -39,18 +40,30 @@ status 1. With --json each template gives
 {"input":"...","ok":true,"result":"..."} or
 {"input":"...","ok":false,"error":"...","offset":N}.
 
-"uri template match TEMPLATE [URI...]" writes one JSON object per URI, one
-per line: the variables whose expansion is the URI, and the query
-parameters that name no variable ("extra", [name, value] pairs):
+"uri template match TEMPLATE [URI...]" prints, for each URI that the
+template matches, a block: the URI, then the variables whose expansion is
+the URI, one per line, each value quoted as Go quotes it (a list in [ ], an
+associative array in { }), then the query parameters that name no variable
+("extra"); an empty line separates blocks. A URI that does not match gives
+"<URI>: template: no match" on standard error:
 
   $ uri template match '/users/{id}{?page}' '/users/42?page=2&x=1' /other
+  /users/42?page=2&x=1
+    id     "42"
+    page   "2"
+    extra  ["x=1"]
+  /other: template: no match
+
+With --json it writes one JSON object per URI, one per line:
+
   {"input":"/users/42?page=2&x=1","ok":true,"vars":{"id":"42","page":"2"},"extra":[["x","1"]]}
   {"input":"/other","ok":false}
 
-Lists are JSON arrays and associative arrays objects. Bytes that are not
-valid UTF-8 are written as U+FFFD. A template that is
-invalid, or ambiguous for matching (two adjacent expressions, "{x}-{y}",
-...), is reported on standard error with its offset, with exit status 1.
+where lists are JSON arrays, associative arrays objects and extra holds
+[name, value] pairs. Bytes that are not valid UTF-8 are written as U+FFFD.
+A template that is invalid, or ambiguous for matching (two adjacent
+expressions, "{x}-{y}", ...), is reported on standard error with its offset,
+with exit status 1.
 
 Without TEMPLATE (expand) or URI (match) arguments, standard input is read,
 one per line. Exit status: 0 when every input expanded or matched, 1 when
@@ -61,7 +74,7 @@ one did not, 2 on a usage error.
 // argument that is not a flag.
 var cmdTemplate = &command{
 	name:     "template",
-	synopsis: "expand [--json] [--var name=value] [--list name=item] [--map name=key=value] [--vars FILE] [--max-line n] [-j n] [TEMPLATE...] | match [--max-line n] [-j n] TEMPLATE [URI...]",
+	synopsis: "expand [--json] [--var name=value] [--list name=item] [--map name=key=value] [--vars FILE] [--max-line n] [-j n] [TEMPLATE...] | match [--json] [--max-line n] [-j n] TEMPLATE [URI...]",
 	summary:  "expand URI Templates (RFC 6570) or match URIs against one",
 	help:     templateHelp,
 	shared:   flagJSON | flagStream,
@@ -230,8 +243,40 @@ func runTemplateMatch(e *env, src string, inputs []string) int {
 		return exitRejected
 	}
 	names := t.Varnames()
+	width := len("extra")
+	for _, name := range names {
+		width = max(width, len(name))
+	}
 	return e.eachInput(inputs, func(in string) bool {
 		vars, extra, ok := t.MatchExtra(in)
+		if !e.json {
+			if !ok {
+				e.rejected(in, errNoMatch)
+				return false
+			}
+			b, _ := appendVisible(e.textRoom(2*len(in)+64), in, -1)
+			b = append(b, '\n')
+			for _, name := range names {
+				if v, found := vars[name]; found {
+					b = appendMatchLine(b, name, width, v)
+				}
+			}
+			if len(extra) > 0 {
+				b = append(b, "  extra"...)
+				b = appendSpaces(b, width+2-len("extra"))
+				b = append(b, '[')
+				for i, p := range extra {
+					if i > 0 {
+						b = append(b, ", "...)
+					}
+					b = strconv.AppendQuote(b, p.Name+"="+p.Value)
+				}
+				b = append(b, "]\n"...)
+			}
+			e.beginBlock()
+			e.writeText(b)
+			return true
+		}
 		j := e.beginJSON(in)
 		j.key(keyOK).boolean(ok)
 		if ok {
@@ -260,6 +305,44 @@ func runTemplateMatch(e *env, src string, inputs []string) int {
 		e.endJSON(j)
 		return ok
 	})
+}
+
+// errNoMatch is the error of a URI that template match does not match.
+var errNoMatch = errors.New("template: no match")
+
+// appendMatchLine appends the line of one matched variable: its name,
+// indented, in a column width wide, and its value quoted as Go quotes a string (visible
+// and unambiguous whatever it holds), a list as ["a", "b"], an associative
+// array as {"k": "v"}.
+func appendMatchLine(b []byte, name string, width int, v template.Value) []byte {
+	b = append(b, "  "...)
+	b = append(b, name...)
+	b = appendSpaces(b, width+2-len(name))
+	switch v.Kind() {
+	case template.ListKind:
+		b = append(b, '[')
+		for i, item := range v.Items() {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = strconv.AppendQuote(b, item)
+		}
+		b = append(b, ']')
+	case template.PairsKind:
+		b = append(b, '{')
+		for i, p := range v.Members() {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = strconv.AppendQuote(b, p.Name)
+			b = append(b, ": "...)
+			b = strconv.AppendQuote(b, p.Value)
+		}
+		b = append(b, '}')
+	default:
+		b = strconv.AppendQuote(b, v.Text())
+	}
+	return append(b, '\n')
 }
 
 // writeTemplateValue writes a variable's value: a string, an array for a

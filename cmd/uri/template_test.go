@@ -28,11 +28,21 @@ func TestTemplate(t *testing.T) {
 		{name: "expand json", args: []string{"template", "expand", "--json", "--var", "a=é", "{a}", "{=a}"},
 			stdout: `{"input":"{a}","ok":true,"result":"%C3%A9"}` + "\n" +
 				`{"input":"{=a}","ok":false,"error":"template: reserved operator at offset 1","offset":1}` + "\n", code: 1},
-		{name: "match", args: []string{"template", "match", "/users/{id}{/rest*}{?page}", "/users/42/a/b?page=2&x=1", "/other"},
+		{name: "match", args: []string{"template", "match", "--json", "/users/{id}{/rest*}{?page}", "/users/42/a/b?page=2&x=1", "/other"},
 			stdout: `{"input":"/users/42/a/b?page=2&x=1","ok":true,"vars":{"id":"42","rest":["a","b"],"page":"2"},"extra":[["x","1"]]}` + "\n" +
 				`{"input":"/other","ok":false}` + "\n", code: 1},
-		{name: "match pairs", stdin: "a=1,b=2\n", args: []string{"template", "match", "{m*}"},
+		{name: "match pairs", stdin: "a=1,b=2\n", args: []string{"template", "match", "--json", "{m*}"},
 			stdout: `{"input":"a=1,b=2","ok":true,"vars":{"m":{"a":"1","b":"2"}}}` + "\n"},
+		// Text for a person: a block per URI matched, values quoted as
+		// Go quotes them; a URI not matched is rejected on stderr.
+		{name: "match text", args: []string{"template", "match", "/users/{id}{/rest*}{?page}", "/users/42/a/b?page=2&x=1", "/other", "/users/%22%E2%82%AC%0A"},
+			stdout: "/users/42/a/b?page=2&x=1\n  id     \"42\"\n  rest   [\"a\", \"b\"]\n  page   \"2\"\n  extra  [\"x=1\"]\n\n" +
+				"/users/%22%E2%82%AC%0A\n  id     \"\\\"€\\n\"\n",
+			stderr: "/other: template: no match\n", code: 1},
+		{name: "match text pairs", stdin: "a=1,b=2\n", args: []string{"template", "match", "{m*}"},
+			stdout: "a=1,b=2\n  m      {\"a\": \"1\", \"b\": \"2\"}\n"},
+		{name: "match json after the URI", args: []string{"template", "match", "{x}", "a", "--json"},
+			stdout: `{"input":"a","ok":true,"vars":{"x":"a"}}` + "\n"},
 		{name: "match ambiguous", args: []string{"template", "match", "{x}{y}", "ab"},
 			stderr: "{x}{y}: template: ambiguous for matching at offset 3\n", code: 1},
 		{name: "match invalid", args: []string{"template", "match", "{x", "ab"},
