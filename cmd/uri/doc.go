@@ -15,7 +15,7 @@
 //	to-uri      map IRIs to URIs (percent-encoding, IDNA)
 //	to-iri      map URIs to IRIs for display
 //	repair      make valid URIs of pasted URLs, saying what changed
-//	compare     show how RFC 3986, the URL Standard and net/url read each input
+//	compare     show how RFC 3986, the URL Standard, net/url and other parsers read each input
 //	extract     find the URIs in text
 //	key         print lookup keys: SURT for web archives, Safe Browsing canonical forms and hashes
 //	site        print the public suffix, registrable domain and origin of URLs
