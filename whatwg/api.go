@@ -127,5 +127,10 @@ func origOffset(input, in string, off int) int {
 			k++
 		}
 	}
+	// The byte at off is the next one kept: a tab or newline the
+	// preprocessing removed comes before it.
+	for i < len(input) && (input[i] == '\t' || input[i] == '\n' || input[i] == '\r') {
+		i++
+	}
 	return i
 }

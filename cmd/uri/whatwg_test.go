@@ -14,6 +14,9 @@ func TestParseWHATWG(t *testing.T) {
 			`{"input":"http://example\t.\norg","ok":true,"href":"http://example.org/","origin":"http://example.org","protocol":"http:","username":"","password":"","host":"example.org","hostname":"example.org","port":"","pathname":"/","search":"","hash":""}` + "\n" +
 				`{"input":"http://[1:0::]","ok":true,"href":"http://[1::]/","origin":"http://[1::]","protocol":"http:","username":"","password":"","host":"[1::]","hostname":"[1::]","port":"","pathname":"/","search":"","hash":""}` + "\n" +
 				`{"input":"http://f:b/c","ok":false,"error":"whatwg: parse \"http://f:b/c\": port-invalid at offset 9","offset":9}` + "\n", "", 1},
+		// The offset is the space's, not the host's start (issue 37).
+		{"host error offset", "", []string{"parse", "--whatwg", "--json", "https://ex ample.com/"},
+			`{"input":"https://ex ample.com/","ok":false,"error":"whatwg: parse \"https://ex ample.com/\": domain-invalid-code-point at offset 10","offset":10}` + "\n", "", 1},
 		{"base", "", []string{"parse", "--whatwg", "--json", "--base", "http://example.org/foo/bar", "../baz?x#y"},
 			`{"input":"../baz?x#y","ok":true,"href":"http://example.org/baz?x#y","origin":"http://example.org","protocol":"http:","username":"","password":"","host":"example.org","hostname":"example.org","port":"","pathname":"/baz","search":"?x","hash":"#y"}` + "\n", "", 0},
 		{"text", "", []string{"parse", "--whatwg", "HTTP://EX.com:80/a"},
