@@ -31,11 +31,13 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/whatwg"
 
 	"github.com/ferret-go/uri/internal/pctenc"
+	"github.com/ferret-go/uri/internal/utf8dec"
 )
 
 // A Reading is what one parser makes of a string: its components, decoded
@@ -429,21 +431,56 @@ func (c *checker) cleanInput() {
 	if strings.IndexByte(inner, '\t') < 0 && strings.IndexByte(inner, '\n') < 0 && strings.IndexByte(inner, '\r') < 0 {
 		return
 	}
-	var b strings.Builder
-	b.Grow(len(inner))
 	first, n := -1, 0
-	for k := 0; k < len(inner); k++ {
-		if isTabNewline(inner[k]) {
-			c.clean.holes = append(c.clean.holes, i+k)
-			if first < 0 {
-				first = i + k
+	if utf8.ValidString(inner) {
+		var b strings.Builder
+		b.Grow(len(inner))
+		for k := 0; k < len(inner); k++ {
+			if isTabNewline(inner[k]) {
+				c.clean.holes = append(c.clean.holes, i+k)
+				if first < 0 {
+					first = i + k
+				}
+				n++
+				continue
 			}
-			n++
-			continue
+			b.WriteByte(inner[k])
 		}
-		b.WriteByte(inner[k])
+		c.clean.s = b.String()
+	} else {
+		// Browsers read a scalar value string: the bytes are decoded
+		// first (each maximal subpart one U+FFFD, the Encoding
+		// Standard's UTF-8 decoder), then the tabs and newlines go, so
+		// that removing one joins no bytes into a character (as
+		// whatwg.Parse does). The offsets are mapped byte by byte.
+		b := make([]byte, 0, len(inner)+len(inner)/2)
+		pos := make([]int, 0, cap(b)+1)
+		for k := 0; k < len(inner); {
+			if isTabNewline(inner[k]) {
+				if first < 0 {
+					first = i + k
+				}
+				n++
+				k++
+				continue
+			}
+			m, w := utf8dec.Subpart(inner[k:]), 0
+			if m > 0 {
+				b = append(b, utf8dec.Replacement...)
+				w = len(utf8dec.Replacement)
+			} else {
+				_, m = utf8.DecodeRuneInString(inner[k:])
+				b = append(b, inner[k:k+m]...)
+				w = m
+			}
+			for x := 0; x < w; x++ {
+				pos = append(pos, i+k+min(x, m-1))
+			}
+			k += m
+		}
+		c.clean.s = string(b)
+		c.clean.pos = append(pos, i+len(inner))
 	}
-	c.clean.s = b.String()
 	c.add(CodeTabNewline, High, uri.Component(0), first, first+1,
 		plural(n, "tab or newline", "tabs or newlines")+" inside the reference: browsers remove them (reading "+quote(c.clean.s)+"), RFC 3986 does not allow them")
 }

@@ -34,7 +34,7 @@ var codeCases = []struct {
 		[]string{" http://a/", "http://a/ ", "\x00http://a/", "http://a/\x1f"},
 		[]string{"http://a/", "http://a/%20", "http://a/?q=%20"}},
 	{CodeTabNewline, Options{},
-		[]string{"ht\ttp://a/", "http://a\n/", "http://a/\rb", "java\nscript:x"},
+		[]string{"ht\ttp://a/", "http://a\n/", "http://a/\rb", "java\nscript:x", "http://u@example.com\xe3\r\x80\x82/"},
 		[]string{"http://a/%09", "http://a/b", "\thttp://a/"}},
 	{CodeMultipleAt, Options{},
 		[]string{"http://a@evil.com:80@good.com/", "http://a@b@c/", `http:\\a@b@c/`},

@@ -4,11 +4,11 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 
 	"github.com/ferret-go/uri/internal/pctenc"
+	"github.com/ferret-go/uri/internal/utf8dec"
 )
 
 // Host kinds, section "Host representation": a URL's host is null, or a
@@ -128,9 +128,9 @@ func (p *parser) parseDomain(s string, off int) (string, uint8, fail) {
 			result = p.lower(d)
 		}
 	} else {
-		if !utf8.ValidString(d) {
-			d = strings.ToValidUTF8(d, "\uFFFD")
-		}
+		// URL Standard, host parsing: "UTF-8 decode without BOM" of
+		// the percent-decoded input (Encoding Standard).
+		d = utf8dec.Decode(d)
 		if p.errs != nil {
 			if _, err := idnaStrict.ToASCII(d); err != nil {
 				p.validation("domain-to-ASCII", off)
