@@ -17,7 +17,11 @@
 // [Options.Readers]. Where a component begins and ends in the input, for
 // the spans of findings on strings RFC 3986 rejects, comes from a model of
 // the URL Standard's state machine kept here (see [CodeBackslash],
-// [CodeSlashCount], [CodeTabNewline], [CodeEdgeSpace]).
+// [CodeSlashCount], [CodeTabNewline], [CodeEdgeSpace]). What a message
+// says a reader does (the host it reads, or that it rejects the string) is
+// taken from that reader, called for real, and is in the finding's
+// [Finding.Claims] as well, so that a program can act on it: a reference
+// without a scheme is read by the URL Standard against [ExampleBase].
 //
 // [Policy] answers the common question on top of Lint: is this URL safe to
 // fetch, or to redirect to? [Redact] prints a URL without its password.
@@ -288,7 +292,7 @@ func scanFacts(s string) facts {
 
 // add records a finding unless one with the same code and component is
 // there already, which bounds the findings by the number of codes.
-func (c *checker) add(code Code, sev Severity, comp uri.Component, start, end int, msg string) {
+func (c *checker) add(code Code, sev Severity, comp uri.Component, start, end int, msg string, claims ...Claim) {
 	for _, f := range c.out {
 		if f.Code == code && f.Component == comp {
 			return
@@ -303,16 +307,16 @@ func (c *checker) add(code Code, sev Severity, comp uri.Component, start, end in
 	if end < start {
 		end = start
 	}
-	c.out = append(c.out, Finding{Code: code, Severity: sev, Component: comp, Start: start, End: end, Message: msg})
+	c.out = append(c.out, Finding{Code: code, Severity: sev, Component: comp, Start: start, End: end, Message: msg, Claims: claims})
 }
 
 // addClean records a finding whose span is in the cleaned text.
-func (c *checker) addClean(code Code, sev Severity, comp uri.Component, start, end int, msg string) {
+func (c *checker) addClean(code Code, sev Severity, comp uri.Component, start, end int, msg string, claims ...Claim) {
 	s, e := c.clean.at(start), c.clean.at(end)
 	if end > start {
 		e = c.clean.at(end-1) + 1
 	}
-	c.add(code, sev, comp, s, e, msg)
+	c.add(code, sev, comp, s, e, msg, claims...)
 }
 
 func (c *checker) run() {
@@ -495,16 +499,23 @@ func (c *checker) checkInvalid(err error) {
 		return
 	}
 	msg := "not a URI reference by RFC 3986: " + strings.TrimPrefix(e.Error(), "uri: ")
+	// What net/url and, for a reference with a scheme, browsers make of
+	// it (a reference without one is CodeSchemeRelative's when it matters
+	// where browsers take it).
+	readers := []string{ReaderRFC3986, ReaderNetURL, ReaderWHATWG}
+	if c.scheme == "" {
+		readers = readers[:2]
+	}
+	cls := c.claims(uri.ComponentHost, readers...)
 	sev := Low
-	if r := readNetURL(c.in); r.Err == nil {
+	if accepts(cls) {
 		sev = Medium
-		msg += "; net/url.Parse accepts it (host " + quote(r.Host) + ")"
 	}
-	if r := readWHATWG(c.in); r.Err == nil {
-		sev = Medium
-		msg += "; browsers (the URL Standard) accept it (host " + quote(r.Host) + ")"
+	msg += "; " + phrases(cls[1:])
+	c.add(CodeInvalid, sev, e.Component, e.Offset, e.Offset+1, msg, cls...)
+	if len(cls) == 3 {
+		c.hostText(&cls[1], &cls[2])
 	}
-	c.add(CodeInvalid, sev, e.Component, e.Offset, e.Offset+1, msg)
 }
 
 // rfcReading writes RFC 3986's reading of a valid input into r, which must
@@ -591,14 +602,23 @@ func (c *checker) checkReaders(iri *uri.IRI) {
 func (c *checker) compareReaders(iri *uri.IRI, u *url.URL, err error, netAgrees bool, w *whatwg.URL, werr error, webAgrees bool) {
 	var want, got Reading
 	c.rfcReading(&want, iri)
+	// The hosts of net/url and the URL Standard, for CodeHostText: a
+	// reader that agrees reads the host as written (checkReaders).
+	net := Claim{Reader: ReaderNetURL, Component: uri.ComponentHost, Value: want.Host}
+	web := Claim{Reader: ReaderWHATWG, Component: uri.ComponentHost, Value: want.Host}
 	if !netAgrees {
 		fillNetURL(&got, u, err)
-		c.compare("net/url", &got, &want)
+		c.compare(ReaderNetURL, &got, &want)
+		net.Value, net.Rejects = got.Host, got.Err != nil
 	}
 	if c.rfc.scheme.ok && !webAgrees {
 		got = Reading{}
 		fillWHATWG(&got, w, werr)
-		c.compare("whatwg", &got, &want)
+		c.compare(ReaderWHATWG, &got, &want)
+		web.Value, web.Rejects = got.Host, got.Err != nil
+	}
+	if c.rfc.scheme.ok {
+		c.hostText(&net, &web)
 	}
 	for _, r := range c.opts.Readers {
 		if r.Read != nil {
@@ -613,7 +633,8 @@ func (c *checker) compareReaders(iri *uri.IRI, u *url.URL, err error, netAgrees 
 func (c *checker) compare(name string, got, want *Reading) {
 	l := &c.rfc
 	if got.Err != nil {
-		c.add(CodeDifferential, Low, 0, 0, len(c.in), name+" rejects this valid reference: "+got.Err.Error())
+		c.add(CodeDifferential, Low, 0, 0, len(c.in), name+" rejects this valid reference: "+got.Err.Error(),
+			Claim{Reader: name, Rejects: true})
 		return
 	}
 	diff := func(comp uri.Component, p span, what, g, w string, sev Severity) {
@@ -622,7 +643,8 @@ func (c *checker) compare(name string, got, want *Reading) {
 			p = span{0, len(c.in), true}
 		}
 		c.add(CodeDifferential, sev, comp, p.start, p.end,
-			name+" reads "+what+" "+quote(g)+" where RFC 3986 reads "+quote(w))
+			name+" reads "+what+" "+quote(g)+" where RFC 3986 reads "+quote(w),
+			Claim{Reader: name, Component: comp, Value: g}, Claim{Reader: ReaderRFC3986, Component: comp, Value: w})
 	}
 	// Each comparison tries byte equality first, the case of a clean URL.
 	switch {
