@@ -1,5 +1,5 @@
-// Package whatwg implements the WHATWG URL Standard (https://url.spec.whatwg.org/,
-// the source kept in shared/rfc/whatwg-url.bs): the basic URL parser with
+// Package whatwg implements the WHATWG URL Standard (https://url.spec.whatwg.org/;
+// its source, url.bs, is in the repository github.com/whatwg/url): the basic URL parser with
 // every state of its state machine, the host parser (domains through UTS #46
 // with the standard's flags, IPv4 numbers in every base and short form, IPv6
 // with compression, opaque hosts), the URL serializer, origin, the URL class's
