@@ -14,14 +14,20 @@ import (
 // checkScheme checks the scheme and the slashes after it.
 func (c *checker) checkScheme() {
 	s := c.clean.s
-	switch c.scheme {
-	case "javascript", "vbscript", "data":
-		c.checkScriptScheme()
-	case "":
-		c.checkSchemeRelative()
+	if !c.special {
+		// (Tested first: a special scheme has none of the findings
+		// below, and a clean URL's scheme is most often special: one
+		// test, where a switch over the schemes cost about 9
+		// instructions a clean URL under callgrind.)
+		switch c.scheme {
+		case "javascript", "vbscript", "data":
+			c.checkScriptScheme()
+		case "":
+			c.checkSchemeRelative()
+		}
 		return
 	}
-	if c.same || !isSpecial(c.scheme) || c.scheme == "file" {
+	if c.same || c.scheme == "file" {
 		// same for a special scheme means exactly two "/" after it and
 		// no "\\" anywhere (run): nothing to report (kasztp.txt under
 		// callgrind: 62 -> 19 instructions a URL).
@@ -134,7 +140,7 @@ func (c *checker) checkAuthority() {
 	if c.facts&hasAt != 0 {
 		c.checkMultipleAt()
 	}
-	if c.facts&hasBackslash != 0 && isSpecial(c.scheme) {
+	if c.facts&hasBackslash != 0 && c.special {
 		c.checkBackslash()
 	}
 	if c.facts&hasAt != 0 {

@@ -223,7 +223,10 @@ type checker struct {
 	br     layout // of clean.s, unless same (see layoutBr)
 	same   bool   // br is rfc: clean.s is the input, delimited alike
 	valid  bool   // in is an IRI reference (RFC 3987), hence RFC 3986 if ASCII
-	facts  facts  // which bytes occur in in
+	// special: the URL Standard treats scheme as special (in the
+	// padding after same and valid: the checker is no larger).
+	special bool
+	facts   facts // which bytes occur in in
 }
 
 // facts records which bytes of interest occur in a string, found in one
@@ -334,7 +337,8 @@ func (c *checker) run() {
 		iriLayout(&c.rfc, s, &iri)
 		c.clean = cleaned{s: s}
 		c.scheme = lowerScheme(c.rfc.scheme.of(s))
-		c.same = !isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)
+		c.special = isSpecial(c.scheme)
+		c.same = !c.special || twoSlashes(s, len(c.scheme)+1)
 		c.facts = validFacts(s, &c.rfc, c.same)
 	} else {
 		c.rfc = rfcLayout(s)
@@ -343,7 +347,8 @@ func (c *checker) run() {
 		c.scheme = lowerScheme(c.rfcSchemeOf(c.clean.s))
 		// Nothing removed, no "\", two slashes: browsers delimit the
 		// components as RFC 3986 does.
-		c.same = c.clean.s == s && c.facts&hasBackslash == 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1))
+		c.special = isSpecial(c.scheme)
+		c.same = c.clean.s == s && c.facts&hasBackslash == 0 && (!c.special || twoSlashes(s, len(c.scheme)+1))
 	}
 	if !c.same {
 		browserLayout(&c.br, c.clean.s, c.scheme)
@@ -458,7 +463,8 @@ func (c *checker) cleanInput() {
 		// that removing one joins no bytes into a character (as
 		// whatwg.Parse does). The offsets are mapped byte by byte.
 		b := make([]byte, 0, len(inner)+len(inner)/2)
-		pos := make([]int, 0, cap(b)+1)
+		pos := make([]int, 1, cap(b)+2)
+		pos[0] = -1 // see cleaned.holes
 		for k := 0; k < len(inner); {
 			if isTabNewline(inner[k]) {
 				if first < 0 {
@@ -483,7 +489,7 @@ func (c *checker) cleanInput() {
 			k += m
 		}
 		c.clean.s = string(b)
-		c.clean.pos = append(pos, i+len(inner))
+		c.clean.holes = append(pos, i+len(inner))
 	}
 	c.add(CodeTabNewline, High, uri.Component(0), first, first+1,
 		plural(n, "tab or newline", "tabs or newlines")+" inside the reference: browsers remove them (reading "+quote(c.clean.s)+"), RFC 3986 does not allow them")
