@@ -99,6 +99,9 @@ func parseSlow(input string, base *URL, errs *[]ValidationError) (URL, error) {
 // preprocessed input. One pass over input, and one more when it is not
 // UTF-8.
 func mapOffsets(input, in string, errs []ValidationError, pre int) {
+	if in == input {
+		return // as in origOffset
+	}
 	valid := utf8.ValidString(input)
 	dec := input
 	if !valid {
@@ -133,10 +136,13 @@ func origOffset(input, in string, off int) int {
 	if off < 0 {
 		off = 0
 	}
-	valid := utf8.ValidString(input)
-	if valid && len(input) == len(in) {
+	if in == input {
+		// preprocess returned the input itself (nothing removed, valid
+		// UTF-8): a comparison of two pointers, where a validity check
+		// first cost the wpt inputs about 4 % more instructions.
 		return off
 	}
+	valid := utf8.ValidString(input)
 	dec := input
 	if !valid {
 		dec = utf8dec.Decode(input)

@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 
@@ -130,7 +131,9 @@ func (p *parser) parseDomain(s string, off int) (string, uint8, fail) {
 	} else {
 		// URL Standard, host parsing: "UTF-8 decode without BOM" of
 		// the percent-decoded input (Encoding Standard).
-		d = utf8dec.Decode(d)
+		if !utf8.ValidString(d) {
+			d = utf8dec.Decode(d)
+		}
 		if p.errs != nil {
 			if _, err := idnaStrict.ToASCII(d); err != nil {
 				p.validation("domain-to-ASCII", off)

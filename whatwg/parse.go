@@ -437,8 +437,12 @@ func preprocess(input string, trim bool, p *parser) string {
 		return input
 	}
 	// One validity check, as before the decoding was moved ahead of the
-	// removals; a valid input is not copied.
-	s := utf8dec.Decode(input)
+	// removals (inline here: Decode, a call, checks again only for a
+	// string that is not UTF-8); a valid input is not copied.
+	s := input
+	if !utf8.ValidString(s) {
+		s = utf8dec.Decode(s)
+	}
 	lead := 0
 	if trim {
 		i, j := 0, len(s)
