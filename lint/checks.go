@@ -170,8 +170,6 @@ func (c *checker) checkMultipleAt() {
 	}
 	if n := strings.Count(auth, "@"); n > 1 {
 		first := auth[strings.IndexByte(auth, '@')+1:]
-		last := auth[strings.LastIndexByte(auth, '@')+1:]
-		_ = last
 		cls := c.claims(uri.ComponentHost, ReaderNetURL, ReaderWHATWG)
 		msg := strconv.Itoa(n) + ` "@" in the authority: ` + phrases(cls) +
 			`; a parser that takes the first "@" reads the host ` + quote(hostOf(first))
