@@ -171,6 +171,11 @@ func checkClaims(t *testing.T, o Options, s string) {
 			}
 		case CodeEdgeSpace:
 			sameWHATWG(t, s, strings.Trim(s, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f "))
+		case CodeSemicolonQuery, CodeQueryLimit:
+			// "net/url.ParseQuery ... returns an error".
+			if _, err := url.ParseQuery(appendixB.FindStringSubmatch(s)[7]); err == nil {
+				t.Errorf("Lint(%q): %v, but url.ParseQuery accepts the query", s, f)
+			}
 		case CodeScriptScheme:
 			// A browser reads the scheme the finding names.
 			u, err := whatwg.Parse(s)
