@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/ferret-go/uri/internal/pctenc"
+	"github.com/ferret-go/uri/internal/utf8dec"
 )
 
 // Host kinds, section "Host representation": a URL's host is null, or a
@@ -128,8 +129,10 @@ func (p *parser) parseDomain(s string, off int) (string, uint8, fail) {
 			result = p.lower(d)
 		}
 	} else {
+		// URL Standard, host parsing: "UTF-8 decode without BOM" of
+		// the percent-decoded input (Encoding Standard).
 		if !utf8.ValidString(d) {
-			d = strings.ToValidUTF8(d, "\uFFFD")
+			d = utf8dec.Decode(d)
 		}
 		if p.errs != nil {
 			if _, err := idnaStrict.ToASCII(d); err != nil {
