@@ -87,7 +87,9 @@ type Match struct {
 //     "(see http://x.org/a)" and Markdown's "[t](http://x/y)" give
 //     "http://x.org/a" and "http://x/y" while ".../wiki/Go_(language)"
 //     keeps its parentheses); sentence punctuation at its end (".", ",",
-//     ";", ":", "!", "?", "'") is left out.
+//     ";", ":", "!", "?", "'") is left out, and so are the "*" of
+//     Markdown's emphasis ("**https://x/y**" gives "https://x/y"; a "*"
+//     inside the URI stays).
 //   - A candidate that does not parse as a URI (section 3) is not reported
 //     and the scan goes on after it; one longer than MaxLength neither.
 //   - A scheme begins at the first letter of the run of scheme characters
@@ -283,7 +285,7 @@ const (
 	xQuote              // passes a URI inside quotes: every URI character
 	xAngle              // passes a URI inside angle brackets: URI characters and whitespace
 	xSpace              // whitespace that Appendix C removes inside angle brackets
-	xTrail              // sentence punctuation, left out at the end of a URI
+	xTrail              // sentence punctuation and Markdown's "*", left out at the end of a URI
 	xDomain             // a byte of an abbreviated host name: ALPHA, DIGIT, "-", ".", "_"
 	xNoHost             // a byte after which no abbreviated host name begins
 )
@@ -304,7 +306,7 @@ var xclass = func() (t [256]uint8) {
 		if strings.IndexByte(" \t\n\v\f\r", b) >= 0 {
 			t[c] |= xSpace | xAngle
 		}
-		if strings.IndexByte(".,;:!?'", b) >= 0 {
+		if strings.IndexByte(".,;:!?'*", b) >= 0 {
 			t[c] |= xTrail
 		}
 		if isAlpha(b) || isDigit(b) || strings.IndexByte("-._", b) >= 0 {

@@ -1,10 +1,14 @@
-// Package e2e tests the URI viewer in a real browser: it builds the page's
-// WebAssembly and the uri command from the module at .., starts "uri serve",
-// and drives Debian's Chromium, headless, through the DevTools protocol
-// (github.com/chromedp/chromedp, a dependency of this module only).
+// Package e2e tests the URI viewer in a real browser: it builds the uri
+// command from the module at .. twice, as "go install" builds it (a plain
+// "go build" of the module's files, without the page's WebAssembly, so that
+// the page asks the server) and after "go generate ./viewer/..." (the
+// WebAssembly embedded, the page answering itself), starts "uri serve" of
+// each, and drives Debian's Chromium, headless, through the DevTools
+// protocol (github.com/chromedp/chromedp, a dependency of this module only).
 //
-// Without Chromium the tests skip, saying so, unless
-// URI_E2E_REQUIRE_CHROMIUM is set, as .ci/run sets it after installing it.
+// Without Chromium the tests skip, each saying why ("go test -v" shows it),
+// unless URI_E2E_REQUIRE_CHROMIUM=1, which .ci/run sets after installing
+// it, or CI is set (as CI services set it): there they fail.
 package e2e
 
 import (
@@ -13,6 +17,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"os/exec"
@@ -35,19 +40,26 @@ var updateShots = flag.Bool("update-screenshots", false, "write the screenshots 
 // The browser and the server, shared by the tests, each of which has a tab
 // of its own.
 var shared struct {
-	once    sync.Once
-	skip    string // why the tests skip
-	err     error  // why they fail
-	url     string // the page, "http://127.0.0.1:port/"
-	bin     string // the uri command
-	browser context.Context
-	stop    []func()
-	shots   string // where screenshots go
+	once     sync.Once
+	skip     string                   // why the tests skip
+	err      error                    // why they fail
+	url      string                   // the page of the uri with the WebAssembly, "http://127.0.0.1:port/"
+	plain    string                   // the page of the uri built without it
+	bin      string                   // the uri command with the WebAssembly
+	plainBin string                   // the uri command built without it, as go install builds it
+	stderr   map[string]func() string // what each server printed on standard error, by page
+	browser  context.Context
+	stop     []func()
+	shots    string // where screenshots go
 }
 
 func TestMain(m *testing.M) {
 	flag.Parse()
 	code := m.Run()
+	if shared.skip != "" {
+		// Also once for the package, where "go test" without -v shows it.
+		fmt.Fprintf(os.Stderr, "e2e: the browser tests were skipped: %s\n", shared.skip)
+	}
 	for i := len(shared.stop) - 1; i >= 0; i-- {
 		shared.stop[i]()
 	}
@@ -69,14 +81,35 @@ func chromium() string {
 	return ""
 }
 
-// start builds the page and the command, starts the server and the browser.
+// requireChromium tells whether a missing Chromium fails the tests rather
+// than skipping them: where URI_E2E_REQUIRE_CHROMIUM is 1 (.ci/run), or in
+// CI (CI set, as GitHub Actions, GitLab and others set it) unless
+// URI_E2E_REQUIRE_CHROMIUM is 0.
+func requireChromium(getenv func(string) string) bool {
+	switch getenv("URI_E2E_REQUIRE_CHROMIUM") {
+	case "1":
+		return true
+	case "0":
+		return false
+	}
+	ci := getenv("CI")
+	return ci != "" && ci != "0" && ci != "false"
+}
+
+// noChromium is why the tests do not run without Chromium.
+const noChromium = "Chromium is not installed, and the browser tests need it: " +
+	"apt-get install chromium (Debian's), or set CHROMIUM to its path; " +
+	"in CI, and with URI_E2E_REQUIRE_CHROMIUM=1 (as .ci/run sets it), this fails rather than skips"
+
+// start builds the command both ways, starts their servers and the
+// browser.
 func start() {
 	browser := chromium()
 	if browser == "" {
-		shared.skip = "Chromium is not installed: the browser tests need it (apt-get install chromium; .ci/run installs it)"
-		if os.Getenv("URI_E2E_REQUIRE_CHROMIUM") != "" {
-			// CI installs it: there, a skip would hide a failed install.
-			shared.err, shared.skip = errors.New(shared.skip), ""
+		shared.skip = noChromium
+		if requireChromium(os.Getenv) {
+			// A skip would hide a failed install.
+			shared.err, shared.skip = errors.New(noChromium), ""
 		}
 		return
 	}
@@ -95,33 +128,46 @@ func start() {
 		return
 	}
 
-	// The page's WebAssembly, then the command that embeds it, as the
-	// README says to build them.
-	bin := filepath.Join(tmp, "uri")
-	for _, args := range [][]string{
-		{"generate", "./viewer/..."},
-		{"build", "-o", bin, "./cmd/uri"},
-	} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = ".."
-		if out, err := cmd.CombinedOutput(); err != nil {
-			shared.err = fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-			return
-		}
-	}
-
-	shared.bin = bin
-	addr, stderr, stop, err := serve("--addr", "127.0.0.1:0")
-	if err != nil {
+	// As "go install" builds it: the module's files as a commit holds them
+	// (no generated WebAssembly, which .gitignore leaves out), built with
+	// no other step. Then the page's WebAssembly and the command that
+	// embeds it, as the README says to build them.
+	src := filepath.Join(tmp, "src")
+	if err := copyModule("..", src); err != nil {
 		shared.err = err
 		return
 	}
-	shared.stop = append(shared.stop, stop)
-	if e := stderr(); e != "" {
-		shared.err = fmt.Errorf("uri serve: %s", e)
-		return
+	plainBin, bin := filepath.Join(tmp, "uri-plain"), filepath.Join(tmp, "uri")
+	for _, step := range []struct {
+		dir  string
+		args []string
+	}{
+		{src, []string{"build", "-o", plainBin, "./cmd/uri"}},
+		{"..", []string{"generate", "./viewer/..."}},
+		{"..", []string{"build", "-o", bin, "./cmd/uri"}},
+	} {
+		cmd := exec.Command("go", step.args...)
+		cmd.Dir = step.dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			shared.err = fmt.Errorf("go %s in %s: %v\n%s", strings.Join(step.args, " "), step.dir, err, out)
+			return
+		}
 	}
-	shared.url = addr
+	shared.bin, shared.plainBin = bin, plainBin
+	shared.stderr = map[string]func() string{}
+	for _, s := range []struct {
+		bin string
+		url *string
+	}{{bin, &shared.url}, {plainBin, &shared.plain}} {
+		addr, stderr, stop, err := serve(s.bin, "--addr", "127.0.0.1:0")
+		if err != nil {
+			shared.err = err
+			return
+		}
+		shared.stop = append(shared.stop, stop)
+		*s.url = addr
+		shared.stderr[addr] = stderr
+	}
 
 	// The flags keep Chromium off the network but for the page's server:
 	// without them it tries Google's hosts at every start.
@@ -135,6 +181,9 @@ func start() {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		// A name that resolves to the server's address, as an attacker's
+		// does in DNS rebinding (TestRebinding).
+		chromedp.Flag("host-resolver-rules", "MAP rebind.test 127.0.0.1"),
 		chromedp.UserDataDir(filepath.Join(tmp, "profile")),
 		chromedp.WindowSize(1100, 1000),
 	)
@@ -148,10 +197,56 @@ func start() {
 	shared.browser = ctx
 }
 
-// serve starts "uri serve" with args and returns the page's address, what
-// it printed on standard error so far, and how to stop it.
-func serve(args ...string) (addr string, stderr func() string, stop func(), err error) {
-	srv := exec.Command(shared.bin, append([]string{"serve"}, args...)...)
+// copyModule copies the files of the module at from that a commit would
+// hold (tracked, or new and not ignored: git ls-files) to to, without the
+// separate modules under it (bench/, e2e/, ...).
+func copyModule(from, to string) error {
+	out, err := exec.Command("git", "-C", from, "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
+	if err != nil {
+		return fmt.Errorf("git ls-files: %v", err)
+	}
+	names := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	var nested []string
+	for _, n := range names {
+		if strings.HasSuffix(n, "/go.mod") {
+			nested = append(nested, strings.TrimSuffix(n, "go.mod"))
+		}
+	}
+	copied := 0
+next:
+	for _, n := range names {
+		for _, d := range nested {
+			if strings.HasPrefix(n, d) {
+				continue next
+			}
+		}
+		b, err := os.ReadFile(filepath.Join(from, n))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // deleted, not yet committed
+		}
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(to, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst, b, 0o644); err != nil {
+			return err
+		}
+		copied++
+	}
+	if _, err := os.Stat(filepath.Join(to, "go.mod")); err != nil || copied < 10 {
+		return fmt.Errorf("copying the module: %d files, %v", copied, err)
+	}
+	return nil
+}
+
+// serve starts "uri serve" of the command bin with args and returns the
+// page's address, what it printed on standard error so far, and how to
+// stop it.
+func serve(bin string, args ...string) (addr string, stderr func() string, stop func(), err error) {
+	srv := exec.Command(bin, append([]string{"serve"}, args...)...)
 	stdout, err := srv.StdoutPipe()
 	if err != nil {
 		return "", nil, nil, err
@@ -188,17 +283,35 @@ func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
 // page is one tab on the viewer, with what it has requested and any
 // uncaught exception of its scripts.
 type page struct {
-	t   *testing.T
-	ctx context.Context
+	t    *testing.T
+	ctx  context.Context
+	base string // the server's address, "http://127.0.0.1:port/"
 
 	mu         sync.Mutex
 	requests   []string
 	exceptions []string
 }
 
-// open starts the shared browser and server if need be, and opens a tab
-// on the viewer at the fragment frag ("" for none), ready to type in.
-func open(t *testing.T, frag string) *page {
+// way is one of the two ways the page gets its answers: "wasm", from the
+// WebAssembly in the page, or "server", from the server (the command
+// built without the WebAssembly).
+type way string
+
+const (
+	wasm   way = "wasm"
+	server way = "server"
+)
+
+// bothWays runs test as a subtest for each way.
+func bothWays(t *testing.T, test func(t *testing.T, w way)) {
+	for _, w := range []way{wasm, server} {
+		t.Run(string(w), func(t *testing.T) { test(t, w) })
+	}
+}
+
+// ready starts the shared browser and servers if need be, or skips or
+// fails the test.
+func ready(t *testing.T) {
 	t.Helper()
 	shared.once.Do(start)
 	if shared.skip != "" {
@@ -207,9 +320,26 @@ func open(t *testing.T, frag string) *page {
 	if shared.err != nil {
 		t.Fatal(shared.err)
 	}
+}
+
+// open opens a tab on the viewer with the WebAssembly, at the fragment
+// frag ("" for none), ready to type in.
+func open(t *testing.T, frag string) *page {
+	t.Helper()
+	return openWay(t, wasm, frag)
+}
+
+// openWay opens a tab on the viewer that answers the way w.
+func openWay(t *testing.T, w way, frag string) *page {
+	t.Helper()
+	ready(t)
+	base := shared.url
+	if w == server {
+		base = shared.plain
+	}
 	tab, cancelTab := chromedp.NewContext(shared.browser)
 	t.Cleanup(cancelTab)
-	p := &page{t: t, ctx: tab}
+	p := &page{t: t, ctx: tab, base: base}
 	if err := chromedp.Listen(tab, func(ev any) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
@@ -230,13 +360,24 @@ func open(t *testing.T, frag string) *page {
 			_, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{})
 			return err
 		}),
-		chromedp.Navigate(shared.url+frag),
+		chromedp.Navigate(base+frag),
 	)
 	if got := p.eval(`new Promise((ok) => { const f = () => document.documentElement.dataset.ready ? ok(document.documentElement.dataset.ready) : setTimeout(f, 20); f(); })`); got != "true" {
 		t.Fatalf("the page did not load the library: ready=%q, status %q", got, p.eval(`document.getElementById('status').textContent`))
 	}
+	if got := p.eval(`document.documentElement.dataset.mode`); got != string(w) {
+		t.Fatalf("the page answers by %q, want %q", got, w)
+	}
+	p.settle()
 	t.Cleanup(p.check)
 	return p
+}
+
+// settle waits for the view to show the inputs as they are: at once with
+// the WebAssembly, when the server's answer is back without it.
+func (p *page) settle() {
+	p.t.Helper()
+	p.eval(`new Promise((ok) => { const f = () => document.documentElement.dataset.busy ? setTimeout(f, 5) : ok(''); f(); })`)
 }
 
 func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
@@ -276,6 +417,7 @@ func (p *page) typeInto(id, text string) {
 	if got := p.eval(`document.getElementById(` + quote(id) + `).value`); got != text {
 		p.t.Fatalf("#%s holds %q after typing %q", id, got, text)
 	}
+	p.settle()
 }
 
 // attr returns the attribute name of the first element that matches the
@@ -299,6 +441,20 @@ func (p *page) visible(sel string) bool {
 
 // screenshot writes the whole page as a PNG, or only what the screen
 // shows when viewport is true.
+// shot writes the whole page as a PNG named name, and as
+// server-name for the page that asks the server, into the temporary
+// directory only (testdata keeps the WebAssembly's).
+func shot(p *page, w way, name string) {
+	p.t.Helper()
+	if w == server {
+		if *updateShots {
+			return
+		}
+		name = "server-" + name
+	}
+	p.screenshot(name, false)
+}
+
 func (p *page) screenshot(name string, viewport bool) {
 	p.t.Helper()
 	shot := chromedp.FullScreenshot(100)
@@ -325,8 +481,8 @@ func (p *page) check() {
 		p.t.Errorf("the page threw: %s", e)
 	}
 	for _, r := range p.requests {
-		if !strings.HasPrefix(r, shared.url) && !strings.HasPrefix(r, "data:") {
-			p.t.Errorf("the page requested %s, not on its server %s", r, shared.url)
+		if !strings.HasPrefix(r, p.base) && !strings.HasPrefix(r, "data:") {
+			p.t.Errorf("the page requested %s, not on its server %s", r, p.base)
 		}
 	}
 }
@@ -361,78 +517,86 @@ func (p *page) cell(component, form string) (value, state string) {
 // table and in the diagram, absent and empty told apart, the host's kind,
 // and the address of the page updated to share the view.
 func TestValidURI(t *testing.T) {
-	p := open(t, "")
-	const in = "foo://example.com:8042/over/there?name=ferret#nose"
-	p.typeInto("ref", in)
+	bothWays(t, func(t *testing.T, w way) {
+		p := openWay(t, w, "")
+		const in = "foo://example.com:8042/over/there?name=ferret#nose"
+		p.typeInto("ref", in)
 
-	if !p.visible("#parse-view") || p.visible("#error-view") {
-		t.Fatal("the components are not shown, or an error is")
-	}
-	for _, c := range []struct{ name, raw string }{
-		{"scheme", "foo"}, {"authority", "example.com:8042"}, {"host", "example.com"},
-		{"port", "8042"}, {"path", "/over/there"}, {"query", "name=ferret"}, {"fragment", "nose"},
-	} {
-		if v, state := p.cell(c.name, "raw"); v != c.raw || state != "present" {
-			t.Errorf("%s: %q (%s), want %q", c.name, v, state, c.raw)
+		if !p.visible("#parse-view") || p.visible("#error-view") {
+			t.Fatal("the components are not shown, or an error is")
 		}
-	}
-	if _, state := p.cell("userinfo", "raw"); state != "absent" {
-		t.Errorf("userinfo is %s, want absent", state)
-	}
-	if got := p.text(`[data-host="kind"]`); got != "reg-name" {
-		t.Errorf("host kind %q", got)
-	}
-	// The diagram names the components in the order they are written,
-	// each under its own text.
-	got := p.eval(`[...document.querySelectorAll('#diagram [data-part]')].map((e) => e.dataset.part + '=' + e.textContent).join(' ')`)
-	want := "scheme=foo authority=example.com:8042 host=example.com port=8042 path=/over/there query=name=ferret fragment=nose"
-	if got != want {
-		t.Errorf("diagram:\n%s\nwant:\n%s", got, want)
-	}
-	labels := p.eval(`[...document.querySelectorAll('#diagram .dlabel')].map((e) => e.textContent).sort().join(' ')`)
-	if labels != "authority fragment host path port query scheme" {
-		t.Errorf("diagram labels %q", labels)
-	}
-	// No label covers another.
-	if overlap := p.eval(`(() => { const r = [...document.querySelectorAll('#diagram .dlabel')].map((e) => e.getBoundingClientRect()); for (const a of r) for (const b of r) if (a !== b && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return 'overlap'; return 'none'; })()`); overlap != "none" {
-		t.Error("two labels of the diagram overlap")
-	}
-	if frag := p.eval(`location.hash`); frag != "#u="+encodeURIComponent(in) {
-		t.Errorf("the address's fragment is %q", frag)
-	}
-	p.screenshot("valid.png", false)
+		for _, c := range []struct{ name, raw string }{
+			{"scheme", "foo"}, {"authority", "example.com:8042"}, {"host", "example.com"},
+			{"port", "8042"}, {"path", "/over/there"}, {"query", "name=ferret"}, {"fragment", "nose"},
+		} {
+			if v, state := p.cell(c.name, "raw"); v != c.raw || state != "present" {
+				t.Errorf("%s: %q (%s), want %q", c.name, v, state, c.raw)
+			}
+		}
+		if _, state := p.cell("userinfo", "raw"); state != "absent" {
+			t.Errorf("userinfo is %s, want absent", state)
+		}
+		if got := p.text(`[data-host="kind"]`); got != "reg-name" {
+			t.Errorf("host kind %q", got)
+		}
+		// The diagram names the components in the order they are written,
+		// each under its own text.
+		got := p.eval(`[...document.querySelectorAll('#diagram [data-part]')].map((e) => e.dataset.part + '=' + e.textContent).join(' ')`)
+		want := "scheme=foo authority=example.com:8042 host=example.com port=8042 path=/over/there query=name=ferret fragment=nose"
+		if got != want {
+			t.Errorf("diagram:\n%s\nwant:\n%s", got, want)
+		}
+		labels := p.eval(`[...document.querySelectorAll('#diagram .dlabel')].map((e) => e.textContent).sort().join(' ')`)
+		if labels != "authority fragment host path port query scheme" {
+			t.Errorf("diagram labels %q", labels)
+		}
+		// No label covers another.
+		if overlap := p.eval(`(() => { const r = [...document.querySelectorAll('#diagram .dlabel')].map((e) => e.getBoundingClientRect()); for (const a of r) for (const b of r) if (a !== b && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return 'overlap'; return 'none'; })()`); overlap != "none" {
+			t.Error("two labels of the diagram overlap")
+		}
+		if frag := p.eval(`location.hash`); frag != "#u="+encodeURIComponent(in) {
+			t.Errorf("the address's fragment is %q", frag)
+		}
+		shot(p, w, "valid.png")
 
-	// The timings of the keystrokes typed above.
-	var samples []float64
-	for _, f := range strings.Split(strings.Trim(p.eval(`window.uriViewerTimings.map((s) => s.update.toFixed(3)).join(',')`), ","), ",") {
-		var v float64
-		fmt.Sscan(f, &v)
-		samples = append(samples, v)
-	}
-	if len(samples) < len(in) {
-		t.Fatalf("%d updates for %d keystrokes", len(samples), len(in))
-	}
-	sort.Float64s(samples)
-	median, worst := samples[len(samples)/2], samples[len(samples)-1]
-	t.Logf("keystroke to updated view, %d keystrokes: median %.2f ms, slowest %.2f ms", len(samples), median, worst)
-	t.Logf("library / keystroke to view, each in ms: %s", p.eval(`window.uriViewerTimings.map((s) => s.wasm.toFixed(1) + '/' + s.update.toFixed(1)).join(' ')`))
-	// The same updates without the DevTools protocol's typing: each
-	// prefix set and its input event dispatched in the page, timed from
-	// before the event to the view updated.
-	t.Logf("in-page, event to view for each prefix: %s ms (median, slowest)", p.eval(`(() => {
-		const r = document.getElementById('ref'), s = r.value, d = [];
-		for (let n = 1; n <= s.length; n++) {
-			const t = performance.now();
-			r.value = s.slice(0, n);
-			r.dispatchEvent(new Event('input'));
-			d.push(performance.now() - t);
+		// The timings of the keystrokes typed above.
+		var samples []float64
+		for _, f := range strings.Split(strings.Trim(p.eval(`window.uriViewerTimings.map((s) => s.update.toFixed(3)).join(',')`), ","), ",") {
+			var v float64
+			fmt.Sscan(f, &v)
+			samples = append(samples, v)
 		}
-		d.sort((a, b) => a - b);
-		return d[d.length >> 1].toFixed(2) + ', ' + d[d.length - 1].toFixed(2);
-	})()`))
-	if median > 500 {
-		t.Errorf("keystroke to update: median %.1f ms, over 500 ms", median)
-	}
+		// With the WebAssembly the view follows every keystroke; asking
+		// the server, what is typed while an answer is out is asked for
+		// once it is back.
+		if min := map[way]int{wasm: len(in), server: 1}[w]; len(samples) < min {
+			t.Fatalf("%d updates for %d keystrokes", len(samples), len(in))
+		}
+		sort.Float64s(samples)
+		median, worst := samples[len(samples)/2], samples[len(samples)-1]
+		t.Logf("keystroke to updated view, %d keystrokes: median %.2f ms, slowest %.2f ms", len(samples), median, worst)
+		t.Logf("library / keystroke to view, each in ms: %s", p.eval(`window.uriViewerTimings.map((s) => s.wasm.toFixed(1) + '/' + s.update.toFixed(1)).join(' ')`))
+		if median > 500 {
+			t.Errorf("keystroke to update: median %.1f ms, over 500 ms", median)
+		}
+		if w == server {
+			return
+		}
+		// The same updates without the DevTools protocol's typing: each
+		// prefix set and its input event dispatched in the page, timed from
+		// before the event to the view updated.
+		t.Logf("in-page, event to view for each prefix: %s ms (median, slowest)", p.eval(`(() => {
+			const r = document.getElementById('ref'), s = r.value, d = [];
+			for (let n = 1; n <= s.length; n++) {
+				const t = performance.now();
+				r.value = s.slice(0, n);
+				r.dispatchEvent(new Event('input'));
+				d.push(performance.now() - t);
+			}
+			d.sort((a, b) => a - b);
+			return d[d.length >> 1].toFixed(2) + ', ' + d[d.length - 1].toFixed(2);
+		})()`))
+	})
 }
 
 // encodeURIComponent is JavaScript's: every byte but the unreserved
@@ -471,117 +635,126 @@ func TestAbsentAndEmpty(t *testing.T) {
 // A space is not allowed in a host (RFC 3986, section 3.2.2): the error is
 // at byte 10 of "http://exa mple.com/", and the caret is under the space.
 func TestInvalidURI(t *testing.T) {
-	p := open(t, "")
-	p.typeInto("ref", "http://exa mple.com/")
-	if !p.visible("#error-view") || p.visible("#parse-view") {
-		t.Fatal("the error is not shown, or the components are")
-	}
-	if got := p.attr("#error-line-bad", "data-offset"); got != "10" {
-		t.Errorf("error at offset %s, want 10", got)
-	}
-	if before, bad := p.text("#error-line .before"), p.text("#error-line-bad .ch"); before != "http://exa" || bad != " " {
-		t.Errorf("the caret is under %q after %q", bad, before)
-	}
-	msg := p.text("#error-message")
-	if !strings.Contains(msg, "host") || !strings.Contains(msg, "offset 10") {
-		t.Errorf("message %q", msg)
-	}
-	// Where the caret is drawn: under the marked character, below the
-	// line, and the marked character right after the text before it.
-	geo := p.eval(`(() => {
-		const r = (s) => document.querySelector(s).getBoundingClientRect();
-		const before = r('#error-line .before'), ch = r('#error-line-bad .ch'), caret = r('#error-line-bad .caret');
-		const mid = caret.left + caret.width / 2;
-		return [Math.abs(ch.left - before.right) < 1, ch.left <= mid && mid <= ch.right + 0.5, caret.top >= ch.bottom - 2].join(',');
-	})()`)
-	if geo != "true,true,true" {
-		t.Errorf("caret geometry (adjacent, under, below) = %s", geo)
-	}
-	// The repair panel says that browsers reject it (a space is a
-	// forbidden domain code point), rather than offer a URI with a host
-	// no reader takes ("exa%20mple.com").
-	if got := p.attr(`[data-panel="repair"] [data-row="repaired"] dd`, "data-value"); !strings.Contains(got, "the URL Standard rejects it") {
-		t.Errorf("repaired %q", got)
-	}
-	p.screenshot("invalid.png", false)
+	bothWays(t, func(t *testing.T, w way) {
+		p := openWay(t, w, "")
+		p.typeInto("ref", "http://exa mple.com/")
+		if !p.visible("#error-view") || p.visible("#parse-view") {
+			t.Fatal("the error is not shown, or the components are")
+		}
+		if got := p.attr("#error-line-bad", "data-offset"); got != "10" {
+			t.Errorf("error at offset %s, want 10", got)
+		}
+		if before, bad := p.text("#error-line .before"), p.text("#error-line-bad .ch"); before != "http://exa" || bad != " " {
+			t.Errorf("the caret is under %q after %q", bad, before)
+		}
+		msg := p.text("#error-message")
+		if !strings.Contains(msg, "host") || !strings.Contains(msg, "offset 10") {
+			t.Errorf("message %q", msg)
+		}
+		// Where the caret is drawn: under the marked character, below the
+		// line, and the marked character right after the text before it.
+		geo := p.eval(`(() => {
+			const r = (s) => document.querySelector(s).getBoundingClientRect();
+			const before = r('#error-line .before'), ch = r('#error-line-bad .ch'), caret = r('#error-line-bad .caret');
+			const mid = caret.left + caret.width / 2;
+			return [Math.abs(ch.left - before.right) < 1, ch.left <= mid && mid <= ch.right + 0.5, caret.top >= ch.bottom - 2].join(',');
+		})()`)
+		if geo != "true,true,true" {
+			t.Errorf("caret geometry (adjacent, under, below) = %s", geo)
+		}
+		// The repair panel says that browsers reject it (a space is a
+		// forbidden domain code point), rather than offer a URI with a
+		// host no reader takes ("exa%20mple.com").
+		if got := p.attr(`[data-panel="repair"] [data-row="repaired"] dd`, "data-value"); !strings.Contains(got, "the URL Standard rejects it") {
+			t.Errorf("repaired %q", got)
+		}
+		shot(p, w, "invalid.png")
+	})
 }
 
 // RFC 3986, section 5.4.1: references resolved against
 // "http://a/b/c/d;p?q", typed, and the shortest reference back.
 func TestResolution(t *testing.T) {
-	p := open(t, "")
-	p.typeInto("base", "http://a/b/c/d;p?q")
-	for _, tc := range []struct{ ref, target, relative string }{
-		{"g", "http://a/b/c/g", "g"},
-		{"../g", "http://a/b/g", "../g"},
-		{"?y", "http://a/b/c/d;p?y", "?y"},
-		{"g?y#s", "http://a/b/c/g?y#s", "g?y#s"},
-		{"../../../g", "http://a/g", "/g"},
-	} {
-		p.typeInto("ref", tc.ref)
-		target := p.attr(`[data-panel="resolution"] [data-row="target"] dd`, "data-value")
-		rel := p.attr(`[data-panel="resolution"] [data-row="relative"] dd`, "data-value")
-		if target != tc.target || rel != tc.relative {
-			t.Errorf("%q: target %q, shortest %q; want %q, %q", tc.ref, target, rel, tc.target, tc.relative)
+	bothWays(t, func(t *testing.T, w way) {
+		p := openWay(t, w, "")
+		p.typeInto("base", "http://a/b/c/d;p?q")
+		for _, tc := range []struct{ ref, target, relative string }{
+			{"g", "http://a/b/c/g", "g"},
+			{"../g", "http://a/b/g", "../g"},
+			{"?y", "http://a/b/c/d;p?y", "?y"},
+			{"g?y#s", "http://a/b/c/g?y#s", "g?y#s"},
+			{"../../../g", "http://a/g", "/g"},
+		} {
+			p.typeInto("ref", tc.ref)
+			target := p.attr(`[data-panel="resolution"] [data-row="target"] dd`, "data-value")
+			rel := p.attr(`[data-panel="resolution"] [data-row="relative"] dd`, "data-value")
+			if target != tc.target || rel != tc.relative {
+				t.Errorf("%q: target %q, shortest %q; want %q, %q", tc.ref, target, rel, tc.target, tc.relative)
+			}
+			// Browsers agree on these (the URL Standard's panel).
+			if href := p.attr(`[data-panel="whatwg"] [data-row="href"] dd`, "data-value"); href != tc.target {
+				t.Errorf("%q: the URL Standard's href %q", tc.ref, href)
+			}
 		}
-		// Browsers agree on these (the URL Standard's panel).
-		if href := p.attr(`[data-panel="whatwg"] [data-row="href"] dd`, "data-value"); href != tc.target {
-			t.Errorf("%q: the URL Standard's href %q", tc.ref, href)
-		}
-	}
-	p.typeInto("ref", "../g?y#s")
-	p.screenshot("resolution.png", false)
+		p.typeInto("ref", "../g?y#s")
+		shot(p, w, "resolution.png")
 
-	// A base without a scheme is shown as an error (section 5.1).
-	p.typeInto("base", "/b/c")
-	if !p.visible("#base-error-view") {
-		t.Error("a relative base is not shown as an error")
-	}
-	if got := p.attr(`[data-panel="resolution"] [data-row="target"]`, "data-state"); got != "error" {
-		t.Errorf("target's state %q against a relative base", got)
-	}
+		// A base without a scheme is shown as an error (section 5.1).
+		p.typeInto("base", "/b/c")
+		if !p.visible("#base-error-view") {
+			t.Error("a relative base is not shown as an error")
+		}
+		if got := p.attr(`[data-panel="resolution"] [data-row="target"]`, "data-state"); got != "error" {
+			t.Errorf("target's state %q against a relative base", got)
+		}
+	})
 }
 
 // A shared address shows its view on load, and a new fragment its new
 // view.
 func TestSharedAddress(t *testing.T) {
-	const ref, base = "g;x=1/../y", "http://a/b/c/d;p?q"
-	p := open(t, "#u="+url.QueryEscape(ref)+"&base="+encodeURIComponent(base))
-	if got := p.eval(`document.getElementById('ref').value`); got != ref {
-		t.Errorf("reference field %q, want %q", got, ref)
-	}
-	if got := p.eval(`document.getElementById('base').value`); got != base {
-		t.Errorf("base field %q, want %q", got, base)
-	}
-	if got := p.attr(`[data-panel="resolution"] [data-row="target"] dd`, "data-value"); got != "http://a/b/c/y" {
-		t.Errorf("target %q, want http://a/b/c/y (RFC 3986, 5.4.1)", got)
-	}
-	p.eval(`new Promise((ok) => { window.addEventListener('hashchange', () => setTimeout(ok, 0), {once: true}); location.hash = 'u=' + encodeURIComponent('ldap://[2001:db8::7]/c=GB?objectClass?one'); })`)
-	if got := p.text(`[data-host="address"]`); got != "2001:db8::7" {
-		t.Errorf("after a new fragment, host address %q", got)
-	}
-	if v, _ := p.cell("host", "decoded"); v != "2001:db8::7" {
-		t.Errorf("decoded host %q", v)
-	}
-	if p.visible("#base-error-view") || p.eval(`document.getElementById('base').value`) != "" {
-		t.Error("a fragment without base left a base")
-	}
+	bothWays(t, func(t *testing.T, w way) {
+		const ref, base = "g;x=1/../y", "http://a/b/c/d;p?q"
+		p := openWay(t, w, "#u="+url.QueryEscape(ref)+"&base="+encodeURIComponent(base))
+		if got := p.eval(`document.getElementById('ref').value`); got != ref {
+			t.Errorf("reference field %q, want %q", got, ref)
+		}
+		if got := p.eval(`document.getElementById('base').value`); got != base {
+			t.Errorf("base field %q, want %q", got, base)
+		}
+		if got := p.attr(`[data-panel="resolution"] [data-row="target"] dd`, "data-value"); got != "http://a/b/c/y" {
+			t.Errorf("target %q, want http://a/b/c/y (RFC 3986, 5.4.1)", got)
+		}
+		p.eval(`new Promise((ok) => { window.addEventListener('hashchange', () => setTimeout(ok, 0), {once: true}); location.hash = 'u=' + encodeURIComponent('ldap://[2001:db8::7]/c=GB?objectClass?one'); })`)
+		p.settle()
+		if got := p.text(`[data-host="address"]`); got != "2001:db8::7" {
+			t.Errorf("after a new fragment, host address %q", got)
+		}
+		if v, _ := p.cell("host", "decoded"); v != "2001:db8::7" {
+			t.Errorf("decoded host %q", v)
+		}
+		if p.visible("#base-error-view") || p.eval(`document.getElementById('base').value`) != "" {
+			t.Error("a fragment without base left a base")
+		}
+	})
 }
 
 // RFC 3987, section 3.1: "Dürst" is an IRI, not a URI. The caret is under
 // the "ü" (byte 24 of the UTF-8), and the URI it maps to has its octets
 // percent-encoded.
 func TestIRI(t *testing.T) {
-	p := open(t, "#u="+encodeURIComponent("http://www.example.org/Dürst"))
-	if got := p.attr("#error-line-bad", "data-offset"); got != "24" {
-		t.Errorf("error at offset %s, want 24", got)
-	}
-	if bad := p.text("#error-line-bad .ch"); bad != "ü" {
-		t.Errorf("the caret is under %q", bad)
-	}
-	if got := p.attr(`[data-panel="iri"] [data-row="to-uri"] dd`, "data-value"); got != "http://www.example.org/D%C3%BCrst" {
-		t.Errorf("as a URI %q", got)
-	}
+	bothWays(t, func(t *testing.T, w way) {
+		p := openWay(t, w, "#u="+encodeURIComponent("http://www.example.org/Dürst"))
+		if got := p.attr("#error-line-bad", "data-offset"); got != "24" {
+			t.Errorf("error at offset %s, want 24", got)
+		}
+		if bad := p.text("#error-line-bad .ch"); bad != "ü" {
+			t.Errorf("the caret is under %q", bad)
+		}
+		if got := p.attr(`[data-panel="iri"] [data-row="to-uri"] dd`, "data-value"); got != "http://www.example.org/D%C3%BCrst" {
+			t.Errorf("as a URI %q", got)
+		}
+	})
 }
 
 // The keyboard: "/" goes to the reference, Tab to the base, and the
@@ -628,38 +801,141 @@ func TestPhoneDark(t *testing.T) {
 	p.screenshot("phone-dark.png", true)
 }
 
-// Served without its WebAssembly (uri serve --dir on the page's files
-// alone), the page says how to build it rather than staying blank.
-func TestWithoutWasm(t *testing.T) {
-	p := open(t, "")
-	dir := t.TempDir()
-	for _, name := range []string{"index.html", "viewer.js", "viewer.css"} {
-		b, err := os.ReadFile(filepath.Join("..", "viewer", "site", "files", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			t.Fatal(err)
+// The command as "go install" builds it, without the page's WebAssembly:
+// it says nothing of it, serves no uri.wasm, and its page answers from the
+// server, saying so, with the library's answers (RFC 3986, section 3's
+// example, typed).
+func TestPlainBuild(t *testing.T) {
+	p := openWay(t, server, "")
+	if e := shared.stderr[shared.plain](); e != "" {
+		t.Errorf("uri serve built without the WebAssembly wrote %q on standard error", e)
+	}
+	if got := p.eval(`fetch('uri.wasm').then((r) => String(r.status))`); got != "404" {
+		t.Errorf("the command built without the WebAssembly serves uri.wasm: %s", got)
+	}
+	if got := p.text("#engine"); !strings.Contains(got, "uri serve") || strings.Contains(got, "running in this page") {
+		t.Errorf("the page says the library is %q", got)
+	}
+	p.typeInto("ref", "foo://example.com:8042/over/there?name=ferret#nose")
+	for _, c := range []struct{ name, raw string }{{"scheme", "foo"}, {"host", "example.com"}, {"port", "8042"}, {"fragment", "nose"}} {
+		if v, state := p.cell(c.name, "raw"); v != c.raw || state != "present" {
+			t.Errorf("%s: %q (%s), want %q", c.name, v, state, c.raw)
 		}
 	}
-	addr, stderr, stop, err := serve("--addr", "127.0.0.1:0", "--dir", dir)
+	if got := p.text("#status"); got != "Updated." {
+		t.Errorf("status %q", got)
+	}
+	p.mu.Lock()
+	p.requests = nil // the missing wasm_exec.js and uri.wasm, on its own server
+	p.mu.Unlock()
+
+	// The page with the WebAssembly says it runs in the page.
+	q := open(t, "")
+	if got := q.text("#engine"); !strings.Contains(got, "running in this page") {
+		t.Errorf("the page with the WebAssembly says the library is %q", got)
+	}
+}
+
+// The server answers what the WebAssembly answers, byte for byte: the
+// page with the WebAssembly asks both, its uriView and its server's
+// analyze, for the same inputs, lone surrogates included (both read them
+// as U+FFFD).
+func TestSameAnswers(t *testing.T) {
+	p := open(t, "")
+	inputs := [][2]string{
+		{"foo://example.com:8042/over/there?name=ferret#nose", ""},
+		{"../g?y#s", "http://a/b/c/d;p?q"},
+		{"http://exa mple.com/", ""},
+		{"http://www.example.org/Dürst", ""},
+		{"ldap://[2001:db8::7]/c=GB?objectClass?one", "/b/c"},
+		{`http://a/\ud800x\udc00`, `http://b/\udfff`},
+		{`http://evil.com\\@good.com/\u0000\t\n`, ""},
+		{"eXAMPLE://a/./b/../b/%63/%7bfoo%7d", ""},
+		{"", ""},
+	}
+	var js strings.Builder
+	js.WriteString("Promise.all([")
+	for _, in := range inputs {
+		// The strings are JavaScript's, escapes and all.
+		fmt.Fprintf(&js, "['%s', '%s'],", in[0], in[1])
+	}
+	js.WriteString(`].map(([u, base]) => fetch('analyze', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({u, base})})
+		.then((r) => r.text()).then((server) => { const wasm = window.uriView(u, base); return wasm === server ? 'same' : 'differ: ' + JSON.stringify(u) + '\nwasm:   ' + wasm + '\nserver: ' + server; })))
+		.then((r) => r.join('\n'))`)
+	got := strings.Split(p.eval(js.String()), "\n")
+	same := 0
+	for _, line := range got {
+		if line == "same" {
+			same++
+		} else {
+			t.Error(line)
+		}
+	}
+	if same != len(inputs) {
+		t.Errorf("%d of %d inputs answered the same", same, len(inputs))
+	}
+}
+
+// DNS rebinding: a page of rebind.test, a name that resolves to the
+// server's address (Chromium's host resolver rules stand in for the
+// attacker's DNS), is refused (421), and so is every request of its
+// scripts, which are of its own origin.
+func TestRebinding(t *testing.T) {
+	p := open(t, "")
+	u, err := url.Parse(shared.plain)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer stop()
-	// The warning comes before the address, through a pipe of its own.
-	for i := 0; i < 100 && stderr() == ""; i++ {
-		time.Sleep(20 * time.Millisecond)
+	rebound := "http://rebind.test:" + u.Port() + "/"
+	p.do(chromedp.Navigate(rebound))
+	if got := p.eval(`document.body.textContent`); !strings.Contains(got, "421") || strings.Contains(got, "URI viewer") {
+		t.Errorf("the page at %s shows %q", rebound, got)
 	}
-	if !strings.Contains(stderr(), "go generate ./viewer/...") {
-		t.Errorf("uri serve does not say how to build the WebAssembly: %q", stderr())
+	if got := p.eval(`fetch('analyze', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: '{"u":"a"}'}).then((r) => r.status + ' ' + r.headers.get('Content-Type'))`); !strings.HasPrefix(got, "421 ") {
+		t.Errorf("POST analyze from %s: %s", rebound, got)
 	}
-	p.do(chromedp.Navigate(addr))
-	ready := p.eval(`new Promise((ok) => { const f = () => document.documentElement.dataset.ready ? ok(document.documentElement.dataset.ready) : setTimeout(f, 20); f(); })`)
-	if status := p.text("#status"); ready != "missing" || !strings.Contains(status, "go generate ./viewer/...") {
-		t.Errorf("ready=%q, status %q", ready, status)
+	// The same name with the page's own address is served.
+	if got := p.eval(`location.origin`); got != strings.TrimSuffix(rebound, "/") {
+		t.Fatalf("the page is at %s", got)
 	}
 	p.mu.Lock()
-	p.requests, p.exceptions = nil, nil // the other server's, and the missing script's
+	p.requests = nil
 	p.mu.Unlock()
+}
+
+// Without Chromium the tests skip outside CI and fail in it: the go
+// command runs this package's test again with a Chromium that is not
+// there.
+func TestNoChromium(t *testing.T) {
+	if os.Getenv("URI_E2E_INNER") != "" {
+		t.Skip("inside TestNoChromium")
+	}
+	for _, tc := range []struct {
+		env      []string
+		fails    bool
+		contains string
+	}{
+		{[]string{"URI_E2E_REQUIRE_CHROMIUM=", "CI="}, false, "--- SKIP: TestKeyboard"},
+		{[]string{"URI_E2E_REQUIRE_CHROMIUM=0", "CI=true"}, false, "--- SKIP: TestKeyboard"},
+		{[]string{"URI_E2E_REQUIRE_CHROMIUM=1", "CI="}, true, "--- FAIL: TestKeyboard"},
+		{[]string{"URI_E2E_REQUIRE_CHROMIUM=", "CI=true"}, true, "--- FAIL: TestKeyboard"},
+	} {
+		cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "^TestKeyboard$", ".")
+		cmd.Env = append(os.Environ(), append([]string{"CHROMIUM=/nonexistent/chromium", "URI_E2E_INNER=1"}, tc.env...)...)
+		out, err := cmd.CombinedOutput()
+		if failed := err != nil; failed != tc.fails || !strings.Contains(string(out), tc.contains) || !strings.Contains(string(out), "Chromium is not installed") {
+			t.Errorf("%v: failed %v (%v), want %v, with %q and the reason; output:\n%s", tc.env, failed, err, tc.fails, tc.contains, out)
+		}
+	}
+	for env, want := range map[string]bool{"": false, "CI=true": true, "CI=1": true, "CI=false": false, "CI=0": false,
+		"URI_E2E_REQUIRE_CHROMIUM=1": true, "URI_E2E_REQUIRE_CHROMIUM=0 CI=true": false} {
+		vars := map[string]string{}
+		for _, kv := range strings.Fields(env) {
+			k, v, _ := strings.Cut(kv, "=")
+			vars[k] = v
+		}
+		if got := requireChromium(func(k string) string { return vars[k] }); got != want {
+			t.Errorf("%q: require %v, want %v", env, got, want)
+		}
+	}
 }

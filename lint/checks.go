@@ -14,14 +14,20 @@ import (
 // checkScheme checks the scheme and the slashes after it.
 func (c *checker) checkScheme() {
 	s := c.clean.s
-	if c.opts.Navigation {
+	if !c.special {
+		// (Tested first: a special scheme has none of the findings
+		// below, and a clean URL's scheme is most often special: one
+		// test, where a switch over the schemes cost about 9
+		// instructions a clean URL under callgrind.)
 		switch c.scheme {
 		case "javascript", "vbscript", "data":
-			c.addClean(CodeScriptScheme, High, uri.ComponentScheme, 0, len(c.scheme),
-				c.scheme+": runs or shows content of the URL's own making where a navigation or a fetch is expected")
+			c.checkScriptScheme()
+		case "":
+			c.checkSchemeRelative()
 		}
+		return
 	}
-	if c.same || !isSpecial(c.scheme) || c.scheme == "file" {
+	if c.same || c.scheme == "file" {
 		// same for a special scheme means exactly two "/" after it and
 		// no "\\" anywhere (run): nothing to report (kasztp.txt under
 		// callgrind: 62 -> 19 instructions a URL).
@@ -39,9 +45,84 @@ func (c *checker) checkScheme() {
 	if c.hostsDiffer() {
 		sev = High
 	}
+	cls := c.claims(uri.ComponentHost, ReaderWHATWG, ReaderRFC3986, ReaderNetURL)
 	c.addClean(CodeSlashCount, sev, uri.ComponentPath, i, j,
-		plural(j-i, "slash", "slashes")+" after "+quote(c.scheme+":")+": browsers skip them all and read the host "+
-			quote(c.layoutBr().host.of(s))+", RFC 3986 and net/url read host "+quote(c.rfc.host.of(c.in))+" and the path after")
+		plural(j-i, "slash", "slashes")+" after "+quote(c.scheme+":")+": browsers skip any number of them; "+phrases(cls), cls...)
+}
+
+// checkScriptScheme reports a javascript:, vbscript: or data: URL: those
+// that run script in the page that follows them always, other data: URLs
+// with Navigation.
+func (c *checker) checkScriptScheme() {
+	if _, err := whatwg.Parse(c.in); err != nil {
+		// A URL the browsers reject ("javascript://:443") goes nowhere.
+		return
+	}
+	sev, msg := Medium, c.scheme+": a browser that follows it runs its script in the page"
+	if c.scheme == "data" {
+		mt := dataMediaType(c.clean.s[len("data:"):])
+		switch mt {
+		case "text/html", "application/xhtml+xml", "image/svg+xml":
+			msg = "data: of type " + mt + ": a browser that shows it runs the scripts it holds, content of the URL's own making"
+		default:
+			if !c.opts.Navigation {
+				return
+			}
+			msg = "data: shows content of the URL's own making where a navigation or a fetch is expected"
+		}
+	}
+	if c.opts.Navigation {
+		sev = High
+	}
+	c.addClean(CodeScriptScheme, sev, uri.ComponentScheme, 0, len(c.scheme), msg)
+}
+
+// dataMediaType returns the MIME type, lowercase, that a data: URL's body
+// s (what follows "data:") begins with: the text before the first "," or
+// ";", without ASCII whitespace around it (Fetch Standard, "data: URL
+// processor"); "" when there is none.
+func dataMediaType(s string) string {
+	end := len(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] == ',' || s[i] == ';' {
+			end = i
+			break
+		}
+	}
+	return strings.ToLower(strings.Trim(s[:end], " \t\n\f\r"))
+}
+
+// checkSchemeRelative reports a reference without a scheme that begins
+// with two or more "/" or "\\" (tabs and newlines removed), which a browser
+// resolving it against a page of a special scheme reads as an authority:
+// URL Standard, "relative slash state" (a "/" or "\\" after the first) and
+// "special authority ignore slashes state" (any more of them skipped).
+func (c *checker) checkSchemeRelative() {
+	s := c.clean.s
+	j := 0
+	for j < len(s) && (s[j] == '/' || s[j] == '\\') {
+		j++
+	}
+	if j < 2 {
+		return
+	}
+	// "//host" with nothing removed: every reader reads that host, a
+	// network-path reference (RFC 3986, section 4.2).
+	plain := j == 2 && s[:2] == "//" && c.same && c.facts&hasBackslash == 0
+	sev := Medium
+	if plain {
+		sev = Low
+	}
+	if c.opts.Navigation {
+		sev = High
+	}
+	cls := c.claims(uri.ComponentHost, ReaderWHATWG, ReaderRFC3986, ReaderNetURL)
+	msg := "a reference that begins with " + quote(s[:j]) + " leaves the page's site: "
+	if plain {
+		msg = "a network-path reference leaves the page's site: "
+	}
+	c.addClean(CodeSchemeRelative, sev, uri.ComponentPath, 0, j,
+		msg+phrases(cls)+`; a check that a redirect target "begins with /" passes it`, cls...)
 }
 
 // hostsDiffer reports whether the browsers' model and RFC 3986 delimit
@@ -59,7 +140,7 @@ func (c *checker) checkAuthority() {
 	if c.facts&hasAt != 0 {
 		c.checkMultipleAt()
 	}
-	if c.facts&hasBackslash != 0 && isSpecial(c.scheme) {
+	if c.facts&hasBackslash != 0 && c.special {
 		c.checkBackslash()
 	}
 	if c.facts&hasAt != 0 {
@@ -89,13 +170,13 @@ func (c *checker) checkMultipleAt() {
 	}
 	if n := strings.Count(auth, "@"); n > 1 {
 		first := auth[strings.IndexByte(auth, '@')+1:]
-		last := auth[strings.LastIndexByte(auth, '@')+1:]
-		msg := strconv.Itoa(n) + ` "@" in the authority: net/url and browsers take the last and read host ` +
-			quote(hostOf(last)) + ", a parser that takes the first reads " + quote(hostOf(first))
+		cls := c.claims(uri.ComponentHost, ReaderNetURL, ReaderWHATWG)
+		msg := strconv.Itoa(n) + ` "@" in the authority: ` + phrases(cls) +
+			`; a parser that takes the first "@" reads the host ` + quote(hostOf(first))
 		if inClean {
-			c.addClean(CodeMultipleAt, High, uri.ComponentUserinfo, authSpan.start, authSpan.end, msg)
+			c.addClean(CodeMultipleAt, High, uri.ComponentUserinfo, authSpan.start, authSpan.end, msg, cls...)
 		} else {
-			c.add(CodeMultipleAt, High, uri.ComponentUserinfo, authSpan.start, authSpan.end, msg)
+			c.add(CodeMultipleAt, High, uri.ComponentUserinfo, authSpan.start, authSpan.end, msg, cls...)
 		}
 	}
 }
@@ -103,7 +184,7 @@ func (c *checker) checkMultipleAt() {
 // checkBackslash reports a "\\" before the query or fragment of a special
 // URL.
 func (c *checker) checkBackslash() {
-	s, cs := c.in, c.clean.s
+	cs := c.clean.s
 	end := len(cs)
 	if c.layoutBr().query.ok {
 		end = c.layoutBr().query.start - 1
@@ -112,14 +193,18 @@ func (c *checker) checkBackslash() {
 	}
 	if k := strings.IndexByte(cs[:end], '\\'); k >= 0 {
 		sev, comp := Low, uri.ComponentPath
-		msg := `"\" in a ` + c.scheme + ` URL: browsers read it as "/"`
+		msg := `"\" in a ` + c.scheme + ` URL: browsers read it as "/" (URL Standard, special URLs)`
+		var cls []Claim
 		if c.hostsDiffer() {
+			// The string splits at another "@" or "/" for browsers than
+			// for a parser that splits as Appendix B does.
 			sev, comp = High, uri.ComponentHost
-			msg += " and read the host " + quote(c.layoutBr().host.of(cs)) + ", RFC 3986 and net/url the host " + quote(c.rfc.host.of(s))
+			cls = c.claims(uri.ComponentHost, ReaderWHATWG, ReaderAppendixB, ReaderNetURL, ReaderRFC3986)
+			msg += "; " + phrases(cls)
 		} else if c.layoutBr().authority.ok && k < c.layoutBr().authority.end {
 			sev, comp = Medium, uri.ComponentHost
 		}
-		c.addClean(CodeBackslash, sev, comp, k, k+1, msg)
+		c.addClean(CodeBackslash, sev, comp, k, k+1, msg, cls...)
 	}
 }
 
@@ -130,11 +215,12 @@ func (c *checker) checkZone(l *layout, text string, add addFunc) {
 	if !strings.HasPrefix(h, "[") || !strings.Contains(h, "%") {
 		return
 	}
-	sev, msg := Medium, "a zone identifier in an IP-literal: RFC 9844 took zones out of URIs and browsers reject them, net/url accepts them"
+	cls := c.claims(uri.ComponentHost, ReaderWHATWG, ReaderNetURL)
+	sev, msg := Medium, "a zone identifier in an IP-literal, which RFC 9844 took out of URIs: "+phrases(cls)
 	if strings.Count(l.authority.of(text), "]") > 1 {
-		sev, msg = High, `a zone identifier followed by a second "]": parsers disagree on where the host ends (golang/go#78569)`
+		sev, msg = High, `a zone identifier followed by a second "]": parsers disagree on where the host ends (golang/go#78569); `+phrases(cls)
 	}
-	add(CodeIPv6Zone, sev, uri.ComponentHost, l.host.start, l.host.end, msg)
+	add(CodeIPv6Zone, sev, uri.ComponentHost, l.host.start, l.host.end, msg, cls...)
 }
 
 // hostOf returns the host of hostport text, without the port.
@@ -244,8 +330,9 @@ func (c *checker) checkPortSpan(p span, text string, add addFunc) {
 	}
 	t := strings.TrimLeft(port, "0")
 	if len(t) > 5 || len(t) == 5 && t > "65535" {
+		cls := c.claims(uri.ComponentPort, ReaderRFC3986, ReaderNetURL, ReaderWHATWG)
 		add(CodePortRange, Medium, uri.ComponentPort, p.start, p.end,
-			"port "+shorten(port)+" is above 65535: RFC 3986 allows any digits, net/url accepts it, browsers reject it and dialers fail or wrap it")
+			"port "+shorten(port)+" is above 65535, which no transport has (RFC 3986 allows any digits): "+phrases(cls)+"; dialers fail or wrap it", cls...)
 		return
 	}
 	n, _ := strconv.Atoi(t)

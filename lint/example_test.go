@@ -25,8 +25,31 @@ func ExampleOptions_Lint() {
 	}
 	// Output:
 	// differential: whatwg reads host "127.0.0.1" where RFC 3986 reads "0x7f.1"
-	// ipv4-form: the host "0x7f.1" is the IPv4 address 127.0.0.1 to browsers and to inet_aton resolvers, a name to RFC 3986 (section 7.4)
+	// ipv4-form: the host "0x7f.1" is the IPv4 address 127.0.0.1 to inet_aton resolvers (RFC 3986, section 7.4): browsers (the URL Standard) read the host "127.0.0.1"; RFC 3986 reads the host "0x7f.1"; net/url reads the host "0x7f.1"
 	// internal-address: 127.0.0.1 is a loopback address
+}
+
+// Each finding that names a reader says, in Claims, what that reader does
+// with the input: a program can act on a claim rather than parse the
+// message.
+func ExampleClaim() {
+	for _, f := range lint.Lint(`http://a.com\@b.com/`) {
+		if f.Code != lint.CodeBackslash {
+			continue
+		}
+		for _, c := range f.Claims {
+			if c.Rejects {
+				fmt.Printf("%s: rejects\n", c.Reader)
+			} else {
+				fmt.Printf("%s: %s %q\n", c.Reader, c.Component, c.Value)
+			}
+		}
+	}
+	// Output:
+	// whatwg: host "a.com"
+	// RFC 3986, Appendix B: host "b.com"
+	// net/url: rejects
+	// RFC 3986: rejects
 }
 
 func ExamplePolicy_Check() {

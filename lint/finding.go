@@ -55,6 +55,18 @@ const (
 	// any number of "/" and "\" and read an authority; RFC 3986 and net/url
 	// read a path. (Two of them, one a "\", is a CodeBackslash.)
 	CodeSlashCount Code = "slash-count"
+	// CodeSchemeRelative: a reference without a scheme that begins with
+	// two or more "/" or "\\", tabs and newlines aside ("//evil.com",
+	// "///evil.com", "\\\\evil.com", "/\\evil.com"): browsers resolving it
+	// against a page whose scheme is special read the host after them
+	// (URL Standard, "relative slash state" and "special authority ignore
+	// slashes state"), where a check that the target "begins with /" sees
+	// a path on the same site: the open-redirect bypass. The message and
+	// the claims name the host browsers reach against
+	// https://example.com/ ([ExampleBase]). Low for "//host", which every
+	// reader reads alike, Medium for the other shapes; High for all with
+	// [Options.Navigation].
+	CodeSchemeRelative Code = "scheme-relative"
 	// CodeIPv6Zone: an IP-literal with a zone identifier ("%"), which RFC
 	// 9844 took out of URIs and browsers reject but net/url accepts; with
 	// a second "]" in the authority the readings of the host diverge
@@ -65,6 +77,15 @@ const (
 	// unreserved characters), browsers and net/url decode the host first,
 	// so "%31%32%37.1" may reach a resolver as 127.0.0.1.
 	CodeEncodedHost Code = "encoded-host"
+	// CodeHostText: net/url.Parse and the URL Standard both accept the
+	// string but give different host text (net/url's Hostname, the
+	// standard's serialized host): case, fullwidth or other characters
+	// that IDNA maps ("ｌｏｃａｌｈｏｓｔ"), invisible ones it removes
+	// (U+200B), dots it maps ("。"), IP addresses written otherwise.
+	// Reported even when both name the same host: a program that compares
+	// net/url's Host with a list is bypassed by the other spelling. Low for
+	// a difference of ASCII case only, Medium otherwise.
+	CodeHostText Code = "host-text"
 	// CodeSemicolonQuery: ";" in the query. net/url.ParseQuery (since Go
 	// 1.17) drops a pair that holds one and returns an error, browsers'
 	// URLSearchParams keep it in the value, older servers and frameworks
@@ -147,9 +168,12 @@ const (
 	// CodePortRange: a port above 65535, which RFC 3986 allows (port =
 	// *DIGIT) but no transport has; net/url accepts it, browsers reject.
 	CodePortRange Code = "port-range"
-	// CodeScriptScheme: a javascript:, vbscript: or data: URL, where a
-	// navigation or a fetch is expected; spaces, tabs and case are as
-	// browsers read them. Opt-in: [Options.Navigation].
+	// CodeScriptScheme: a javascript: or vbscript: URL, or a data: URL of
+	// a document that can hold scripts (text/html, application/xhtml+xml,
+	// image/svg+xml), which a browser runs in the page that follows it:
+	// Medium, High with [Options.Navigation], which also reports any other
+	// data: URL (content of the URL's own making where a navigation or a
+	// fetch is expected). Spaces, tabs and case are as browsers read them.
 	CodeScriptScheme Code = "script-scheme"
 )
 
@@ -157,7 +181,7 @@ const (
 func Codes() []Code {
 	return []Code{
 		CodeInvalid, CodeDifferential, CodeEdgeSpace, CodeTabNewline, CodeMultipleAt,
-		CodeBackslash, CodeSlashCount, CodeIPv6Zone, CodeEncodedHost, CodeSemicolonQuery,
+		CodeBackslash, CodeSlashCount, CodeSchemeRelative, CodeIPv6Zone, CodeEncodedHost, CodeHostText, CodeSemicolonQuery,
 		CodeQueryLimit, CodeIPv4Form, CodeIPv6Embedded, CodeInternalAddress, CodePassword,
 		CodeUserinfoHost, CodeUserinfoHTTP, CodeMixedScript, CodeConfusable, CodeEncodedNUL,
 		CodeEncodedControl, CodeEncodedSlash, CodeEncodedDot, CodeBadUTF8, CodeUnexpectedPort,
@@ -214,6 +238,101 @@ type Finding struct {
 	Start, End int
 	// Message is one line that explains the finding.
 	Message string
+	// Claims are what the message says of the readers it names, one for
+	// each: the host (or other component) each reads, or that it rejects
+	// the input. Each is what that reader, called for real, does with the
+	// input (TestClaims checks them all).
+	Claims []Claim
+}
+
+// Names of the readers in [Claim.Reader], besides the Name of a reader of
+// [Options.Readers].
+const (
+	// ReaderRFC3986 is RFC 3986 (with RFC 3987 for non-ASCII
+	// characters): github.com/ferret-go/uri's ParseIRI, its decoded
+	// components (DecodedHost...).
+	ReaderRFC3986 = "RFC 3986"
+	// ReaderAppendixB is a reader that splits the string with the regular
+	// expression of RFC 3986, Appendix B, which matches any string, and the
+	// authority at its last "@" and the next ":" (outside brackets), as
+	// many parsers do that check no grammar. The host is the text as
+	// written.
+	ReaderAppendixB = "RFC 3986, Appendix B"
+	// ReaderNetURL is net/url.Parse: Hostname, Port, User, Path.
+	ReaderNetURL = "net/url"
+	// ReaderWHATWG is the URL Standard (what browsers read):
+	// github.com/ferret-go/uri/whatwg's Parse, or ParseWithBase with
+	// [Claim.Base]; the host is Hostname without brackets.
+	ReaderWHATWG = "whatwg"
+)
+
+// ExampleBase is the page against which a reference without a scheme is
+// resolved when a finding says where browsers take it: any page whose
+// scheme is special reads such a reference alike, except for its own host.
+const ExampleBase = "https://example.com/"
+
+// A Claim is what a finding says that one reader makes of the input: the
+// value of one component, as that reader decodes it (the host without the
+// brackets of an IP-literal, "" for none or an empty one; the userinfo as
+// "user:password"), or that the reader rejects the input.
+type Claim struct {
+	Reader string // ReaderRFC3986, ReaderAppendixB, ReaderNetURL, ReaderWHATWG or a Reader's Name
+	// Base is the base URL the input is resolved against, or "" when it
+	// is read alone.
+	Base      string
+	Rejects   bool          // the reader rejects the input; Value is ""
+	Component uri.Component // what Value is: ComponentHost most often
+	Value     string
+}
+
+// readerName is how a message names a claim's reader.
+func (cl *Claim) readerName() string {
+	switch cl.Reader {
+	case ReaderWHATWG:
+		if cl.Base != "" {
+			return "browsers (the URL Standard) resolving it against " + cl.Base
+		}
+		return "browsers (the URL Standard)"
+	case ReaderAppendixB:
+		return "a parser that splits it as RFC 3986, Appendix B does"
+	}
+	return cl.Reader
+}
+
+// phrase returns what cl says in words: `net/url rejects it`, `browsers
+// (the URL Standard) read the host "a.com"`.
+func (cl *Claim) phrase() string {
+	name := cl.readerName()
+	verb := " reads "
+	if cl.Reader == ReaderWHATWG {
+		verb = " read "
+	}
+	if cl.Rejects {
+		if cl.Reader == ReaderWHATWG {
+			return name + " reject it"
+		}
+		return name + " rejects it"
+	}
+	what := "the " + cl.Component.String()
+	if cl.Component == 0 {
+		what = "the reference"
+	}
+	if cl.Value == "" {
+		return name + verb + "no " + cl.Component.String() + " (or an empty one)"
+	}
+	return name + verb + what + " " + quote(cl.Value)
+}
+
+// phrases joins the phrases of claims with "; ".
+func phrases(claims []Claim) string {
+	var b []byte
+	for i := range claims {
+		if i > 0 {
+			b = append(b, "; "...)
+		}
+		b = append(b, claims[i].phrase()...)
+	}
+	return string(b)
 }
 
 // String returns a line such as

@@ -15,7 +15,8 @@ import (
 // reference's components where rfcLayout finds them; and that
 // browserLayout finds the query and fragment of a special URL where the
 // URL Standard's parser does, when it holds nothing that parser
-// percent-encodes. The seeds are every input of the code table.
+// percent-encodes; and that every claim of a finding is what the reader it
+// names reads (checkClaims). The seeds are every input of the code table.
 func FuzzLint(f *testing.F) {
 	for _, tc := range codeCases {
 		for _, s := range append(tc.must, tc.near...) {
@@ -30,6 +31,8 @@ func FuzzLint(f *testing.F) {
 	}
 	o := Options{SSRF: true, Navigation: true}
 	f.Fuzz(func(t *testing.T, s string) {
+		checkClaims(t, o, s)
+		checkClaims(t, Options{}, s)
 		fs := o.Lint(s)
 		type key struct {
 			c    Code

@@ -27,7 +27,7 @@ func (c *checker) checkHosts() {
 	}
 }
 
-type addFunc func(Code, Severity, uri.Component, int, int, string)
+type addFunc func(Code, Severity, uri.Component, int, int, string, ...Claim)
 
 func (c *checker) checkHost(p span, text string, add addFunc) {
 	if !p.ok {
@@ -65,8 +65,9 @@ func (c *checker) checkHost(p span, text string, add addFunc) {
 	// What browsers and net/url decode before resolving.
 	name := h
 	if name = pctenc.Decode(h); name != h {
+		cls := c.claims(uri.ComponentHost, ReaderNetURL, ReaderWHATWG)
 		add(CodeEncodedHost, Medium, comp, p.start, p.end,
-			"a percent-encoded host: browsers and net/url decode it to "+quote(name)+", RFC 3986 compares it as written")
+			"a percent-encoded host, "+quote(name)+" once decoded, which RFC 3986 compares as written (section 6.2.2.2): "+phrases(cls), cls...)
 	}
 	// IDNA and Punycode take time quadratic in a label's length, and a
 	// name longer than DNS allows (253 octets, RFC 1035; at most four
@@ -94,11 +95,13 @@ func (c *checker) checkHost(p span, text string, add addFunc) {
 		a, err := whatwg.ParseIPv4(name)
 		switch {
 		case err != nil:
+			cls := c.claims(uri.ComponentHost, ReaderWHATWG, ReaderRFC3986, ReaderNetURL)
 			add(CodeIPv4Form, Low, comp, p.start, p.end,
-				"the host "+quote(h)+" ends in a number but is no IPv4 address: browsers reject it, RFC 3986 and net/url read a reg-name")
+				"the host "+quote(h)+" ends in a number but is no IPv4 address (the URL Standard's host parser rejects it under a special scheme): "+phrases(cls), cls...)
 		case name != a.String():
+			cls := c.claims(uri.ComponentHost, ReaderWHATWG, ReaderRFC3986, ReaderNetURL)
 			add(CodeIPv4Form, Medium, comp, p.start, p.end,
-				"the host "+quote(h)+" is the IPv4 address "+a.String()+" to browsers and to inet_aton resolvers, a name to RFC 3986 (section 7.4)")
+				"the host "+quote(h)+" is the IPv4 address "+a.String()+" to inet_aton resolvers (RFC 3986, section 7.4): "+phrases(cls), cls...)
 			c.checkInternal(a, p, add)
 		default:
 			c.checkInternal(a, p, add)

@@ -17,7 +17,11 @@
 // [Options.Readers]. Where a component begins and ends in the input, for
 // the spans of findings on strings RFC 3986 rejects, comes from a model of
 // the URL Standard's state machine kept here (see [CodeBackslash],
-// [CodeSlashCount], [CodeTabNewline], [CodeEdgeSpace]).
+// [CodeSlashCount], [CodeTabNewline], [CodeEdgeSpace]). What a message
+// says a reader does (the host it reads, or that it rejects the string) is
+// taken from that reader, called for real, and is in the finding's
+// [Finding.Claims] as well, so that a program can act on it: a reference
+// without a scheme is read by the URL Standard against [ExampleBase].
 //
 // [Policy] answers the common question on top of Lint: is this URL safe to
 // fetch, or to redirect to? [Redact] prints a URL without its password.
@@ -31,11 +35,13 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/whatwg"
 
 	"github.com/ferret-go/uri/internal/pctenc"
+	"github.com/ferret-go/uri/internal/utf8dec"
 )
 
 // A Reading is what one parser makes of a string: its components, decoded
@@ -217,7 +223,10 @@ type checker struct {
 	br     layout // of clean.s, unless same (see layoutBr)
 	same   bool   // br is rfc: clean.s is the input, delimited alike
 	valid  bool   // in is an IRI reference (RFC 3987), hence RFC 3986 if ASCII
-	facts  facts  // which bytes occur in in
+	// special: the URL Standard treats scheme as special (in the
+	// padding after same and valid: the checker is no larger).
+	special bool
+	facts   facts // which bytes occur in in
 }
 
 // facts records which bytes of interest occur in a string, found in one
@@ -286,7 +295,7 @@ func scanFacts(s string) facts {
 
 // add records a finding unless one with the same code and component is
 // there already, which bounds the findings by the number of codes.
-func (c *checker) add(code Code, sev Severity, comp uri.Component, start, end int, msg string) {
+func (c *checker) add(code Code, sev Severity, comp uri.Component, start, end int, msg string, claims ...Claim) {
 	for _, f := range c.out {
 		if f.Code == code && f.Component == comp {
 			return
@@ -301,16 +310,16 @@ func (c *checker) add(code Code, sev Severity, comp uri.Component, start, end in
 	if end < start {
 		end = start
 	}
-	c.out = append(c.out, Finding{Code: code, Severity: sev, Component: comp, Start: start, End: end, Message: msg})
+	c.out = append(c.out, Finding{Code: code, Severity: sev, Component: comp, Start: start, End: end, Message: msg, Claims: claims})
 }
 
 // addClean records a finding whose span is in the cleaned text.
-func (c *checker) addClean(code Code, sev Severity, comp uri.Component, start, end int, msg string) {
+func (c *checker) addClean(code Code, sev Severity, comp uri.Component, start, end int, msg string, claims ...Claim) {
 	s, e := c.clean.at(start), c.clean.at(end)
 	if end > start {
 		e = c.clean.at(end-1) + 1
 	}
-	c.add(code, sev, comp, s, e, msg)
+	c.add(code, sev, comp, s, e, msg, claims...)
 }
 
 func (c *checker) run() {
@@ -328,7 +337,8 @@ func (c *checker) run() {
 		iriLayout(&c.rfc, s, &iri)
 		c.clean = cleaned{s: s}
 		c.scheme = lowerScheme(c.rfc.scheme.of(s))
-		c.same = !isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1)
+		c.special = isSpecial(c.scheme)
+		c.same = !c.special || twoSlashes(s, len(c.scheme)+1)
 		c.facts = validFacts(s, &c.rfc, c.same)
 	} else {
 		c.rfc = rfcLayout(s)
@@ -337,7 +347,8 @@ func (c *checker) run() {
 		c.scheme = lowerScheme(c.rfcSchemeOf(c.clean.s))
 		// Nothing removed, no "\", two slashes: browsers delimit the
 		// components as RFC 3986 does.
-		c.same = c.clean.s == s && c.facts&hasBackslash == 0 && (!isSpecial(c.scheme) || twoSlashes(s, len(c.scheme)+1))
+		c.special = isSpecial(c.scheme)
+		c.same = c.clean.s == s && c.facts&hasBackslash == 0 && (!c.special || twoSlashes(s, len(c.scheme)+1))
 	}
 	if !c.same {
 		browserLayout(&c.br, c.clean.s, c.scheme)
@@ -429,21 +440,57 @@ func (c *checker) cleanInput() {
 	if strings.IndexByte(inner, '\t') < 0 && strings.IndexByte(inner, '\n') < 0 && strings.IndexByte(inner, '\r') < 0 {
 		return
 	}
-	var b strings.Builder
-	b.Grow(len(inner))
 	first, n := -1, 0
-	for k := 0; k < len(inner); k++ {
-		if isTabNewline(inner[k]) {
-			c.clean.holes = append(c.clean.holes, i+k)
-			if first < 0 {
-				first = i + k
+	if utf8.ValidString(inner) {
+		var b strings.Builder
+		b.Grow(len(inner))
+		for k := 0; k < len(inner); k++ {
+			if isTabNewline(inner[k]) {
+				c.clean.holes = append(c.clean.holes, i+k)
+				if first < 0 {
+					first = i + k
+				}
+				n++
+				continue
 			}
-			n++
-			continue
+			b.WriteByte(inner[k])
 		}
-		b.WriteByte(inner[k])
+		c.clean.s = b.String()
+	} else {
+		// Browsers read a scalar value string: the bytes are decoded
+		// first (each maximal subpart one U+FFFD, the Encoding
+		// Standard's UTF-8 decoder), then the tabs and newlines go, so
+		// that removing one joins no bytes into a character (as
+		// whatwg.Parse does). The offsets are mapped byte by byte.
+		b := make([]byte, 0, len(inner)+len(inner)/2)
+		pos := make([]int, 1, cap(b)+2)
+		pos[0] = -1 // see cleaned.holes
+		for k := 0; k < len(inner); {
+			if isTabNewline(inner[k]) {
+				if first < 0 {
+					first = i + k
+				}
+				n++
+				k++
+				continue
+			}
+			m, w := utf8dec.Subpart(inner[k:]), 0
+			if m > 0 {
+				b = append(b, utf8dec.Replacement...)
+				w = len(utf8dec.Replacement)
+			} else {
+				_, m = utf8.DecodeRuneInString(inner[k:])
+				b = append(b, inner[k:k+m]...)
+				w = m
+			}
+			for x := 0; x < w; x++ {
+				pos = append(pos, i+k+min(x, m-1))
+			}
+			k += m
+		}
+		c.clean.s = string(b)
+		c.clean.holes = append(pos, i+len(inner))
 	}
-	c.clean.s = b.String()
 	c.add(CodeTabNewline, High, uri.Component(0), first, first+1,
 		plural(n, "tab or newline", "tabs or newlines")+" inside the reference: browsers remove them (reading "+quote(c.clean.s)+"), RFC 3986 does not allow them")
 }
@@ -458,16 +505,23 @@ func (c *checker) checkInvalid(err error) {
 		return
 	}
 	msg := "not a URI reference by RFC 3986: " + strings.TrimPrefix(e.Error(), "uri: ")
+	// What net/url and, for a reference with a scheme, browsers make of
+	// it (a reference without one is CodeSchemeRelative's when it matters
+	// where browsers take it).
+	readers := []string{ReaderRFC3986, ReaderNetURL, ReaderWHATWG}
+	if c.scheme == "" {
+		readers = readers[:2]
+	}
+	cls := c.claims(uri.ComponentHost, readers...)
 	sev := Low
-	if r := readNetURL(c.in); r.Err == nil {
+	if accepts(cls) {
 		sev = Medium
-		msg += "; net/url.Parse accepts it (host " + quote(r.Host) + ")"
 	}
-	if r := readWHATWG(c.in); r.Err == nil {
-		sev = Medium
-		msg += "; browsers (the URL Standard) accept it (host " + quote(r.Host) + ")"
+	msg += "; " + phrases(cls[1:])
+	c.add(CodeInvalid, sev, e.Component, e.Offset, e.Offset+1, msg, cls...)
+	if len(cls) == 3 {
+		c.hostText(&cls[1], &cls[2])
 	}
-	c.add(CodeInvalid, sev, e.Component, e.Offset, e.Offset+1, msg)
 }
 
 // rfcReading writes RFC 3986's reading of a valid input into r, which must
@@ -554,14 +608,23 @@ func (c *checker) checkReaders(iri *uri.IRI) {
 func (c *checker) compareReaders(iri *uri.IRI, u *url.URL, err error, netAgrees bool, w *whatwg.URL, werr error, webAgrees bool) {
 	var want, got Reading
 	c.rfcReading(&want, iri)
+	// The hosts of net/url and the URL Standard, for CodeHostText: a
+	// reader that agrees reads the host as written (checkReaders).
+	net := Claim{Reader: ReaderNetURL, Component: uri.ComponentHost, Value: want.Host}
+	web := Claim{Reader: ReaderWHATWG, Component: uri.ComponentHost, Value: want.Host}
 	if !netAgrees {
 		fillNetURL(&got, u, err)
-		c.compare("net/url", &got, &want)
+		c.compare(ReaderNetURL, &got, &want)
+		net.Value, net.Rejects = got.Host, got.Err != nil
 	}
 	if c.rfc.scheme.ok && !webAgrees {
 		got = Reading{}
 		fillWHATWG(&got, w, werr)
-		c.compare("whatwg", &got, &want)
+		c.compare(ReaderWHATWG, &got, &want)
+		web.Value, web.Rejects = got.Host, got.Err != nil
+	}
+	if c.rfc.scheme.ok {
+		c.hostText(&net, &web)
 	}
 	for _, r := range c.opts.Readers {
 		if r.Read != nil {
@@ -576,7 +639,8 @@ func (c *checker) compareReaders(iri *uri.IRI, u *url.URL, err error, netAgrees 
 func (c *checker) compare(name string, got, want *Reading) {
 	l := &c.rfc
 	if got.Err != nil {
-		c.add(CodeDifferential, Low, 0, 0, len(c.in), name+" rejects this valid reference: "+got.Err.Error())
+		c.add(CodeDifferential, Low, 0, 0, len(c.in), name+" rejects this valid reference: "+got.Err.Error(),
+			Claim{Reader: name, Rejects: true})
 		return
 	}
 	diff := func(comp uri.Component, p span, what, g, w string, sev Severity) {
@@ -585,7 +649,8 @@ func (c *checker) compare(name string, got, want *Reading) {
 			p = span{0, len(c.in), true}
 		}
 		c.add(CodeDifferential, sev, comp, p.start, p.end,
-			name+" reads "+what+" "+quote(g)+" where RFC 3986 reads "+quote(w))
+			name+" reads "+what+" "+quote(g)+" where RFC 3986 reads "+quote(w),
+			Claim{Reader: name, Component: comp, Value: g}, Claim{Reader: ReaderRFC3986, Component: comp, Value: w})
 	}
 	// Each comparison tries byte equality first, the case of a clean URL.
 	switch {

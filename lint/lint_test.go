@@ -34,7 +34,7 @@ var codeCases = []struct {
 		[]string{" http://a/", "http://a/ ", "\x00http://a/", "http://a/\x1f"},
 		[]string{"http://a/", "http://a/%20", "http://a/?q=%20"}},
 	{CodeTabNewline, Options{},
-		[]string{"ht\ttp://a/", "http://a\n/", "http://a/\rb", "java\nscript:x"},
+		[]string{"ht\ttp://a/", "http://a\n/", "http://a/\rb", "java\nscript:x", "http://u@example.com\xe3\r\x80\x82/"},
 		[]string{"http://a/%09", "http://a/b", "\thttp://a/"}},
 	{CodeMultipleAt, Options{},
 		[]string{"http://a@evil.com:80@good.com/", "http://a@b@c/", `http:\\a@b@c/`},
@@ -45,12 +45,23 @@ var codeCases = []struct {
 	{CodeSlashCount, Options{},
 		[]string{"http:////x", "http:/x", "https:x", "http:///x", `http:\\\x`},
 		[]string{`http:/\x`, "http://x/", "foo:////x", "file:///x", "http://x//y", "mailto:x"}},
+	{CodeSchemeRelative, Options{},
+		[]string{"//evil.com/", "///evil.com/", `\\evil.com`, `/\evil.com`, `\/evil.com`, "/\t/evil.com", "\n//evil.com", " //evil.com"},
+		[]string{"/evil.com", "evil.com", "http://evil.com/", "/a//b", `/a\\b`, "?//x", "#//x", "./\\x"}},
 	{CodeIPv6Zone, Options{},
 		[]string{"http://[::1%25]evil.com]/", "http://[fe80::1%25eth0]/", "http://[fe80::1%eth0]/"},
 		[]string{"http://[::1]/", "http://[fe80::1]/%25", "http://a/[%25]"}},
 	{CodeEncodedHost, Options{},
 		[]string{"http://%65vil.com/", "http://%31%32%37.1/", "foo://a%2Eb/"},
 		[]string{"http://evil.com/%65", "http://a/?h=%65", "http://%/"}},
+	{CodeHostText, Options{},
+		// Fullwidth letters and U+200B, which UTS #46 maps and removes;
+		// U+3002, a dot to IDNA; case; an IPv6 address shortened.
+		[]string{"http://ｌｏｃａｌｈｏｓｔ/", "http://tools.ie\u200btf.org/", "http://example。com/", "http://EXAMPLE.com/",
+			"http://Bücher.de/", "http://[0:0::1]/", "HTTP://A.com/x y"},
+		// The same text; a U-label as written (its A-label is the same
+		// name); IPv4 spellings (CodeIPv4Form); no scheme.
+		[]string{"http://example.com/", "https://bücher.de/", "http://0x7f.1/", "http://%65vil.com/", "//EXAMPLE.com/", "foo://EXAMPLE.com/", "http://example.com./"}},
 	{CodeSemicolonQuery, Options{},
 		[]string{"http://a/?x=1;y=2", "http://a/?;"},
 		[]string{"http://a/;x?y=1", "http://a/?x=%3B", "http://a/#;"}},
@@ -106,8 +117,15 @@ var codeCases = []struct {
 		[]string{"http://a:99999/", "http://a:65536/", "foo://a:123456789012345678901234567890/"},
 		[]string{"http://a:65535/", "http://a:00065535/", "http://a/:99999"}},
 	{CodeScriptScheme, Options{Navigation: true},
-		[]string{"javascript:alert(1)", "JavaScript:x", " javascript:x", "java\tscript:x", "data:text/html,x", "vbscript:x"},
+		[]string{"javascript:alert(1)", "JavaScript:x", " javascript:x", "java\tscript:x", "data:text/html,x", "vbscript:x", "data:,x", "data:image/png;base64,AA"},
 		[]string{"http://javascript/", "/javascript:x", "javascriptx:y", "a/data:x"}},
+	// In the default set: the schemes that run script, and data: of a
+	// document type that holds scripts (Fetch Standard's data: URL
+	// processor: the type before "," or ";", whitespace trimmed).
+	{CodeScriptScheme, Options{},
+		[]string{"javascript:alert(1)", "JAVASCRIPT:x", "\tjavascript:x", "vbscript:x", "data:text/html,<script>", "data:TEXT/HTML;base64,PHNjcmlwdD4=",
+			"data: text/html ,x", "data:image/svg+xml,<svg/>", "data:application/xhtml+xml,x"},
+		[]string{"data:,x", "data:text/plain,text/html", "data:image/png;base64,AA", "http://a/javascript:x", "javascript-x:y"}},
 }
 
 func hasCode(fs []Finding, c Code) bool {
@@ -141,12 +159,42 @@ func TestCodes(t *testing.T) {
 	}
 }
 
-// TestOptIn checks that the opt-in classes are off by default.
+// TestOptIn checks that the opt-in classes are off by default, and that
+// the findings in the default set that Navigation raises are raised.
 func TestOptIn(t *testing.T) {
-	for _, s := range []string{"http://127.0.0.1/", "javascript:x", "http://localhost/"} {
+	for _, s := range []string{"http://127.0.0.1/", "data:,x", "http://localhost/"} {
 		for _, f := range Lint(s) {
 			if f.Code == CodeInternalAddress || f.Code == CodeScriptScheme {
 				t.Errorf("Lint(%q) without options gave %v", s, f)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		in         string
+		code       Code
+		plain, nav Severity
+	}{
+		{"javascript:alert(1)", CodeScriptScheme, Medium, High},
+		{"data:text/html,x", CodeScriptScheme, Medium, High},
+		{"//evil.com/", CodeSchemeRelative, Low, High},
+		{"///evil.com/", CodeSchemeRelative, Medium, High},
+		{`\\evil.com`, CodeSchemeRelative, Medium, High},
+		{`/\evil.com`, CodeSchemeRelative, Medium, High},
+		{"/\t/evil.com", CodeSchemeRelative, Medium, High},
+	} {
+		for _, o := range []Options{{}, {Navigation: true}} {
+			want := tc.plain
+			if o.Navigation {
+				want = tc.nav
+			}
+			var got Severity
+			for _, f := range o.Lint(tc.in) {
+				if f.Code == tc.code {
+					got = f.Severity
+				}
+			}
+			if got != want {
+				t.Errorf("%+v.Lint(%q): %s %v, want %v", o, tc.in, tc.code, got, want)
 			}
 		}
 	}

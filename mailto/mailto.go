@@ -24,6 +24,11 @@ var (
 	ErrEscape           = errors.New("invalid percent-encoding")
 	ErrUTF8             = errors.New("decoded text is not UTF-8")
 	ErrField            = errors.New(`header field without "="`)
+	// ErrAddress: an address of the path or of a "to" field, decoded, is
+	// not an addr-spec (RFC 6068, section 2: local-part "@" domain, as RFC
+	// 5322 has them without comments). The *Error's Err wraps it with the
+	// reason, and its offset is the address's first byte.
+	ErrAddress = errors.New("invalid address")
 )
 
 // Error is a mailto: URI that is not valid: the text, the byte offset of
@@ -112,17 +117,120 @@ func addresses(s string, from, to int, list []string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
+		if why := checkAddrSpec(a); why != "" {
+			return nil, &Error{s, from, fmt.Errorf("%w %q: %s", ErrAddress, a, why)}
+		}
 		list = append(list, a)
 		from = end + 1
 	}
 	return list, nil
 }
 
+// checkAddrSpec returns why a, a decoded address, is not an addr-spec of
+// RFC 6068, section 2, or "":
+//
+//	addr-spec    = local-part "@" domain
+//	local-part   = dot-atom-text / quoted-string
+//	domain       = dot-atom-text / "[" *dtext-no-obs "]"
+//	dtext-no-obs = %d33-90 / %d94-126
+//
+// with dot-atom-text and quoted-string from RFC 5322, section 3.2.3 and
+// 3.2.4, without the comments and folding white space around them that
+// RFC 6068 excludes, and with the UTF-8 of RFC 6532, section 3.2 (which
+// RFC 6068, section 2 lets a domain carry for an IDN) in atext, qtext and
+// dtext. A quoted local-part may hold "@", so the domain follows the last
+// one.
+func checkAddrSpec(a string) string {
+	at := strings.LastIndexByte(a, '@')
+	if at < 0 {
+		return `no "@"`
+	}
+	local, domain := a[:at], a[at+1:]
+	if len(local) > 0 && local[0] == '"' {
+		if !isQuotedString(local) {
+			return "local-part is not a quoted-string"
+		}
+	} else if !isDotAtomText(local) {
+		return "local-part is not a dot-atom"
+	}
+	if len(domain) > 0 && domain[0] == '[' {
+		if len(domain) < 2 || domain[len(domain)-1] != ']' {
+			return `domain literal without "]"`
+		}
+		for i := 1; i < len(domain)-1; i++ {
+			if c := domain[i]; c < 0x80 && (c < 33 || c > 126 || c == '[' || c == ']' || c == '\\') {
+				return "invalid character in domain literal"
+			}
+		}
+		return ""
+	}
+	if !isDotAtomText(domain) {
+		return "domain is not a dot-atom"
+	}
+	return ""
+}
+
+// isAtext reports whether c is atext (RFC 5322, section 3.2.3), or a byte
+// of UTF-8 outside ASCII (RFC 6532, section 3.2).
+func isAtext(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c >= 0x80:
+		return true
+	}
+	return strings.IndexByte("!#$%&'*+-/=?^_`{|}~", c) >= 0
+}
+
+// isDotAtomText reports whether s is dot-atom-text: 1*atext *("." 1*atext).
+func isDotAtomText(s string) bool {
+	if s == "" || s[0] == '.' || s[len(s)-1] == '.' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			if s[i-1] == '.' {
+				return false
+			}
+		} else if !isAtext(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isQuotedString reports whether s is DQUOTE *([FWS] qcontent) [FWS]
+// DQUOTE (RFC 5322, section 3.2.4), qcontent being qtext or a
+// quoted-pair, "\" and a VCHAR or WSP.
+func isQuotedString(s string) bool {
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return false
+	}
+	for i := 1; i < len(s)-1; i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+			if i == len(s)-1 || s[i] < 0x80 && (s[i] < 32 && s[i] != '\t' || s[i] == 0x7f) {
+				return false
+			}
+		case c == ' ' || c == '\t':
+		case c == '\r':
+			// FWS: CRLF then WSP.
+			if i+2 >= len(s)-1 || s[i+1] != '\n' || s[i+2] != ' ' && s[i+2] != '\t' {
+				return false
+			}
+			i++
+		case c == '"' || c < 0x80 && (c < 33 || c == 0x7f):
+			return false
+		}
+	}
+	return true
+}
+
 // Parse reads s as a mailto: URI (RFC 6068, section 2). "mailto:" and the
 // field names are matched in any case; the addresses of the path and of
-// every "to" field, split at ',', make Message.To. Each part must be made of
-// qchars and valid pct-encoded triplets and decode to UTF-8; a failure is an
-// *Error with the offset in s. A fragment is not allowed.
+// every "to" field, split at ',', make Message.To, and each must decode to
+// an addr-spec ([ErrAddress]). Each part must be made of qchars and valid
+// pct-encoded triplets and decode to UTF-8; a failure is an *Error with the
+// offset in s. A fragment is not allowed.
 func Parse(s string) (Message, error) {
 	const scheme = "mailto:"
 	if len(s) < len(scheme) || !strings.EqualFold(s[:len(scheme)], scheme) {
@@ -197,15 +305,19 @@ func appendEscaped(b *strings.Builder, s string, comma bool) {
 // fields in order. Every byte outside qchar (section 2: '%', '?', '&', '=',
 // '#', space, non-ASCII and the rest) is percent-encoded, and ',' inside an
 // address, so that Parse reads back the same fields. The result parses
-// strictly as an RFC 3986 URI. An empty address, a header field named to,
-// subject or body (in any case), or text that is not UTF-8 gives an *Error
-// (Offset is the index of the address or header in m).
+// strictly as an RFC 3986 URI. An address that is not an addr-spec
+// ([ErrAddress]), a header field named to, subject or body (in any case), or
+// text that is not UTF-8 gives an *Error (Offset is the index of the address
+// or header in m).
 func Build(m Message) (string, error) {
 	var b strings.Builder
 	b.WriteString("mailto:")
 	for i, a := range m.To {
-		if a == "" || !utf8.ValidString(a) {
+		if !utf8.ValidString(a) {
 			return "", &Error{a, i, ErrInvalidCharacter}
+		}
+		if why := checkAddrSpec(a); why != "" {
+			return "", &Error{a, i, fmt.Errorf("%w %q: %s", ErrAddress, a, why)}
 		}
 		if i > 0 {
 			b.WriteByte(',')

@@ -85,12 +85,59 @@ func TestParseErrors(t *testing.T) {
 		{"mailto:a@example.org?subject", ErrField, 21},
 		{"mailto:a@example.org?subject=%FF", ErrUTF8, 29},
 		{"mailto:a@example.org?x=a?b", ErrInvalidCharacter, 24},
+		// RFC 6068, section 2: to = addr-spec *("," addr-spec), and
+		// addr-spec = local-part "@" domain (RFC 5322 without comments).
+		{"mailto:bad", ErrAddress, 7},
+		{"mailto:a@example.org,bad", ErrAddress, 21},
+		{"mailto:?to=bad", ErrAddress, 11},
+		{"mailto:a@example.org?to=b@example.org,", ErrAddress, 38},
+		{"mailto:a@example.org,", ErrAddress, 21},
+		{"mailto:@example.org", ErrAddress, 7},
+		{"mailto:a@", ErrAddress, 7},
+		{"mailto:a..b@example.org", ErrAddress, 7},
+		{"mailto:.a@example.org", ErrAddress, 7},
+		{"mailto:a@example.org.", ErrAddress, 7},
+		{"mailto:a(b)@example.org", ErrAddress, 7},
+		{"mailto:a%20b@example.org", ErrAddress, 7},
+		{"mailto:%22a%22b%22@example.org", ErrAddress, 7},
+		{"mailto:%22a@example.org", ErrAddress, 7},
+		{"mailto:a@%5B1.2.3.4", ErrAddress, 7},
+		{"mailto:a@%5Ba%5Bb%5D", ErrAddress, 7},
+		{"mailto:a@b@c", ErrAddress, 7},
 	} {
 		_, err := Parse(c.in)
 		var e *Error
 		if !errors.Is(err, c.err) || !errors.As(err, &e) || e.Offset != c.offset {
 			t.Errorf("Parse(%q) = %v, want %v at offset %d", c.in, err, c.err, c.offset)
 		}
+	}
+}
+
+// Addresses that RFC 6068 and RFC 5322 take, beyond the RFC's examples
+// above: every atext, a domain literal, a quoted-string with spaces, UTF-8
+// (RFC 6532), and no address at all.
+func TestParseAddresses(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"mailto:", nil},
+		{"mailto:?subject=x", nil},
+		{"mailto:a!%23$%25%26'*+-%2F%3D%3F%5E_%60%7B%7C%7D~b@example.org", []string{"a!#$%&'*+-/=?^_`{|}~b@example.org"}},
+		{"mailto:first.last@sub.example.org", []string{"first.last@sub.example.org"}},
+		{"mailto:a@%5B192.0.2.1%5D", []string{"a@[192.0.2.1]"}},
+		{"mailto:a@%5BIPv6:2001:db8::1%5D", []string{"a@[IPv6:2001:db8::1]"}},
+		{"mailto:%22a%20b@c%22@example.org", []string{`"a b@c"@example.org`}},
+		{"mailto:%22%22@example.org", []string{`""@example.org`}},
+		{"mailto:%C3%A9@%C3%A9.example", []string{"é@é.example"}},
+	} {
+		m, err := Parse(c.in)
+		if err != nil || !reflect.DeepEqual(m.To, c.want) {
+			t.Errorf("Parse(%q).To = %q, %v, want %q", c.in, m.To, err, c.want)
+		}
+	}
+	if _, err := Build(Message{To: []string{"bad"}}); !errors.Is(err, ErrAddress) {
+		t.Errorf("Build of the address \"bad\": %v, want ErrAddress", err)
 	}
 }
 
@@ -120,7 +167,7 @@ func TestBuild(t *testing.T) {
 // FuzzBuild checks that building then reading gives back the same fields and
 // that every result parses strictly as an RFC 3986 URI.
 func FuzzBuild(f *testing.F) {
-	f.Add("a@example.org", "b,c@example.org", "subj?&#", "body\r\n%", "cc", "x=y&z")
+	f.Add("a@example.org", `"b,c"@example.org`, "subj?&#", "body\r\n%", "cc", "x=y&z")
 	f.Fuzz(func(t *testing.T, to1, to2, subject, body, hname, hvalue string) {
 		m := Message{Subject: subject, Body: body}
 		for _, a := range []string{to1, to2} {
@@ -144,6 +191,38 @@ func FuzzBuild(f *testing.F) {
 		}
 		if !reflect.DeepEqual(got, m) {
 			t.Fatalf("Parse(Build(%+v)) = %+v", m, got)
+		}
+	})
+}
+
+// FuzzParse checks that Parse never panics, that a failure points into the
+// input, and that what it accepts has addr-spec addresses and builds back
+// into a URI that reads the same.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"mailto:chris@example.com", "mailto:bad", "mailto:%22not%40me%22@example.org",
+		"mailto:?to=addr1@an.example,addr2@an.example", "mailto:a@%5B192.0.2.1%5D?subject=caf%C3%A9&body=x%0D%0Ay"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := Parse(s)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(s) {
+				t.Fatalf("Parse(%q) = %v: not an *Error inside the input", s, err)
+			}
+			return
+		}
+		for _, a := range m.To {
+			if why := checkAddrSpec(a); why != "" {
+				t.Fatalf("Parse(%q) accepted the address %q: %s", s, a, why)
+			}
+		}
+		b, err := Build(m)
+		if err != nil {
+			return // a header field named to, subject or body
+		}
+		if back, err := Parse(b); err != nil || !reflect.DeepEqual(back, m) {
+			t.Fatalf("Parse(Build(Parse(%q))) = %+v, %v, want %+v", s, back, err, m)
 		}
 	})
 }

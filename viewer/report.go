@@ -2,7 +2,8 @@
 // "uri serve" serves: [Analyze] reads a reference and an optional base with
 // package uri and returns a [Report], everything the page shows, which the
 // page receives as JSON from the same code compiled to WebAssembly
-// (viewer/wasm).
+// (viewer/wasm) or, where the uri command was built without it, from the
+// server, which calls Analyze (viewer/site's AnalyzePath).
 //
 // A Report has fixed parts, those of RFC 3986 that the page draws in its own
 // way (the diagram, the table of components, the host, the error with its

@@ -1,5 +1,5 @@
-// Package whatwg implements the WHATWG URL Standard (https://url.spec.whatwg.org/,
-// the source kept in shared/rfc/whatwg-url.bs): the basic URL parser with
+// Package whatwg implements the WHATWG URL Standard (https://url.spec.whatwg.org/;
+// its source, url.bs, is in the repository github.com/whatwg/url): the basic URL parser with
 // every state of its state machine, the host parser (domains through UTS #46
 // with the standard's flags, IPv4 numbers in every base and short form, IPv6
 // with compression, opaque hosts), the URL serializer, origin, the URL class's
@@ -15,11 +15,16 @@
 // serialized form allocates nothing: the href is the input string.
 //
 // The parser works in UTF-8 only: the encoding argument of the standard's
-// URL parser is a legacy of HTML's, not implemented. A Go string that is not
-// valid UTF-8 is read with each run of invalid bytes as one U+FFFD, as
-// strings.ToValidUTF8 does (the standard's input
-// is a scalar value string). Blob URL entries are not resolved: Origin reads
-// a blob URL's path.
+// URL parser is a legacy of HTML's, not implemented. The standard's input
+// is a scalar value string; a Go string that is not valid UTF-8 is first
+// made one as the Encoding Standard's "UTF-8 decode without BOM" does, each
+// maximal subpart of invalid bytes becoming one U+FFFD ("\xe3\x80" one,
+// "\x80\x80" two; not strings.ToValidUTF8's one per run), and only then are
+// tabs and newlines removed: "\xe3\r\x80\x82" is three U+FFFD, not the
+// U+3002 its bytes make without the "\r". The host parser and
+// URLSearchParams decode percent-decoded bytes the same way. Offsets in
+// errors are offsets in the Go string. Blob URL entries are not resolved:
+// Origin reads a blob URL's path.
 //
 // Failures of the parser are *Error values carrying the offset and the
 // standard's name of the validation error; errors.Is matches them against

@@ -140,5 +140,5 @@ func ExampleRepair() {
 	// http://evil.com/@good.com/a%20b evil.com <nil>
 	// offset 15: path: "\\" -> "/" (wrote the slashes as the URL Standard reads them)
 	// offset 27: path: " " -> "%20" (encoded a character no component allows)
-	// true uri: the URL Standard rejects it (a browser goes nowhere): domain-invalid-code-point in host at offset 7
+	// true uri: the URL Standard rejects it (a browser goes nowhere): domain-invalid-code-point in host at offset 10
 }

@@ -6,8 +6,11 @@ package whatwg
 //	go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 2m
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/ferret-go/uri/internal/utf8dec"
 )
 
 func addURLTestSeeds(f *testing.F, add func(input, base string)) {
@@ -38,6 +41,18 @@ func FuzzParse(f *testing.F) {
 		_, verrs, err2 := Validate(input, b)
 		if (err == nil) != (err2 == nil) {
 			t.Fatalf("ParseRef and Validate disagree on %q: %v, %v", input, err, err2)
+		}
+		// A string that is not UTF-8 reads as its scalar value string,
+		// the Encoding Standard's decoding of it.
+		if d := utf8dec.Decode(input); d != input {
+			ud, errd := ParseRef(d, b)
+			if (err == nil) != (errd == nil) || err == nil && ud.Href() != u.Href() {
+				t.Fatalf("ParseRef(%q) = %q, %v; of its decoding %q: %q, %v", input, u.Href(), err, d, ud.Href(), errd)
+			}
+		}
+		var e *Error
+		if errors.As(err, &e) && (e.Offset < 0 || e.Offset > len(input)) {
+			t.Fatalf("ParseRef(%q): %v, offset outside the input", input, err)
 		}
 		if err != nil {
 			return

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/ferret-go/uri/internal/pctenc"
+	"github.com/ferret-go/uri/internal/utf8dec"
 )
 
 // Host kinds, section "Host representation": a URL's host is null, or a
@@ -128,8 +129,10 @@ func (p *parser) parseDomain(s string, off int) (string, uint8, fail) {
 			result = p.lower(d)
 		}
 	} else {
+		// URL Standard, host parsing: "UTF-8 decode without BOM" of
+		// the percent-decoded input (Encoding Standard).
 		if !utf8.ValidString(d) {
-			d = strings.ToValidUTF8(d, "\uFFFD")
+			d = utf8dec.Decode(d)
 		}
 		if p.errs != nil {
 			if _, err := idnaStrict.ToASCII(d); err != nil {
@@ -150,13 +153,36 @@ func (p *parser) parseDomain(s string, off int) (string, uint8, fail) {
 		return "", 0, failAt(ErrDomainToASCII, "domain-to-ASCII", off)
 	}
 	if cl&clForbiddenDomain != 0 {
-		return "", 0, failAt(ErrDomainInvalidCodePoint, "domain-invalid-code-point", off)
+		return "", 0, failAt(ErrDomainInvalidCodePoint, "domain-invalid-code-point", forbiddenDomainOffset(s, len(d) != len(s), off))
 	}
 	if endsInNumber(result) {
 		h, f := p.parseIPv4(result, off)
 		return h, hostIPv4, f
 	}
 	return result, hostDomain, fail{}
+}
+
+// forbiddenDomainOffset returns the offset in the parser's input of the
+// first forbidden domain code point of the host s, which starts at off:
+// the byte itself, or the "%" of the triplet that decodes to it when s was
+// percent-decoded. A code point that only UTS #46 mapping made forbidden
+// (such as U+FF05, fullwidth "%") has no byte of its own in s: the offset
+// is then the host's start. It runs only on failure.
+func forbiddenDomainOffset(s string, decoded bool, off int) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if decoded && c == '%' && i+2 < len(s) && pctenc.IsHex(s[i+1]) && pctenc.IsHex(s[i+2]) {
+			if hostTable[pctenc.HexValue(s[i+1])<<4|pctenc.HexValue(s[i+2])]&clForbiddenDomain != 0 {
+				return off + i
+			}
+			i += 2
+			continue
+		}
+		if hostTable[c]&clForbiddenDomain != 0 {
+			return off + i
+		}
+	}
+	return off
 }
 
 // endsInNumber is the ends in a number checker of section "Host parsing".

@@ -8,6 +8,7 @@ import (
 	"github.com/ferret-go/uri/internal/ascii"
 	"github.com/ferret-go/uri/internal/bytestr"
 	"github.com/ferret-go/uri/internal/pctenc"
+	"github.com/ferret-go/uri/internal/utf8dec"
 )
 
 // Scheme kinds: the special schemes of section "URL miscellaneous", and
@@ -422,13 +423,26 @@ func isURLCodePointASCII(c byte) bool {
 
 // preprocess runs the first steps of the basic URL parser: remove leading
 // and trailing C0 control or space, then every ASCII tab or newline. It
-// returns the input itself when nothing is removed. The validation errors
-// it reports have offsets in input.
+// returns the input itself when nothing is removed.
+//
+// The standard's input is a scalar value string, which a Go string becomes
+// by the Encoding Standard's "UTF-8 decode without BOM" (each maximal
+// subpart of invalid bytes one U+FFFD): that is done first, so that a tab
+// or newline between invalid bytes separates them as it does in the scalar
+// value string ("\xe3\r\x80\x82" is three U+FFFD, not the U+3002 the
+// bytes would make once the "\r" is gone). The validation errors it
+// reports have offsets in scalar(input), which is input when it is UTF-8.
 func preprocess(input string, trim bool, p *parser) string {
 	if ascii.InRange(input, 0x20) && (!trim || input == "" || input[0] > ' ' && input[len(input)-1] > ' ') {
 		return input
 	}
+	// One validity check, as before the decoding was moved ahead of the
+	// removals (inline here: Decode, a call, checks again only for a
+	// string that is not UTF-8); a valid input is not copied.
 	s := input
+	if !utf8.ValidString(s) {
+		s = utf8dec.Decode(s)
+	}
 	lead := 0
 	if trim {
 		i, j := 0, len(s)
@@ -457,10 +471,6 @@ func preprocess(input string, trim bool, p *parser) string {
 			}
 		}
 		s = string(b)
-	}
-	if !utf8.ValidString(s) {
-		// The standard's input is a scalar value string.
-		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
 	return s
 }

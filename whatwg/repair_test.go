@@ -106,8 +106,10 @@ func TestRepair(t *testing.T) {
 		// Host parsing: a space is a forbidden domain code point, so
 		// "exa mple.com" is no host (and "exa%20mple.com", RFC 3986's
 		// repair, is neither the URL Standard's nor net/url's).
-		{"http://exa mple.com/", ErrRejected, ErrDomainInvalidCodePoint, uri.ComponentHost, 7},
-		{"http://exa%20mple.com/", ErrRejected, ErrDomainInvalidCodePoint, uri.ComponentHost, 7},
+		// The offset is the forbidden code point's: the space, or the
+		// triplet that decodes to it.
+		{"http://exa mple.com/", ErrRejected, ErrDomainInvalidCodePoint, uri.ComponentHost, 10},
+		{"http://exa%20mple.com/", ErrRejected, ErrDomainInvalidCodePoint, uri.ComponentHost, 10},
 		{"http://a.com:0x50/", ErrRejected, ErrPortInvalid, uri.ComponentPort, 14}, // the "x"
 		{"http://a.com:65536/", ErrRejected, ErrPortOutOfRange, uri.ComponentPort, 13},
 		{"http://", ErrRejected, ErrHostMissing, uri.ComponentHost, 7},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ferret-go/uri/internal/pctenc"
 	"github.com/ferret-go/uri/internal/stable"
+	"github.com/ferret-go/uri/internal/utf8dec"
 )
 
 // Param is one name-value tuple of a SearchParams list.
@@ -52,11 +53,10 @@ func formDecode(s string) string {
 	if strings.IndexByte(s, '+') >= 0 {
 		s = strings.ReplaceAll(s, "+", " ")
 	}
-	s = pctenc.Decode(s)
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
-	}
-	return s
+	// URL Standard, application/x-www-form-urlencoded parsing: "UTF-8
+	// decode without BOM" of the percent-decoded bytes (Encoding
+	// Standard).
+	return utf8dec.Decode(pctenc.Decode(s))
 }
 
 // NewSearchParams returns a list holding params, in order.
@@ -186,10 +186,7 @@ func appendForm(b []byte, s string) []byte {
 // scalar makes s a scalar value string, as the USVString conversion of the
 // class's arguments does.
 func scalar(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	return strings.ToValidUTF8(s, "\uFFFD")
+	return utf8dec.Decode(s)
 }
 
 // compareUTF16 compares a and b by their UTF-16 code units ("code unit

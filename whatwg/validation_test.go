@@ -109,7 +109,18 @@ func TestErrorOffsets(t *testing.T) {
 		{"https://example.org:99999/", 20, "port-out-of-range", ErrPortOutOfRange},
 		{"https://[1::1::1]/", 14, "IPv6-multiple-compression", ErrIPv6},
 		{"x", 0, "missing-scheme-non-relative-URL", ErrMissingScheme},
-		{"http://a b/", 7, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		// The offending byte, not the host's start: the space, the "%"
+		// of a triplet that decodes to a forbidden domain code point, a
+		// "%" that starts no triplet.
+		{"http://a b/", 8, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"https://ex ample.com/", 10, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"http://a\tb c/", 10, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"http://a\t b/", 9, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"http://a%41%20b/", 11, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"http://a%zz%41/", 8, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"http://ab%2/", 9, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"http://xn--caf-dma.ex<ample/", 21, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"http://café.ex<ample/", 15, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
 	} {
 		_, err := Parse(c.input)
 		var e *Error

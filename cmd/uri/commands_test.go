@@ -2,6 +2,9 @@ package main
 
 import (
 	"flag"
+	"go/doc/comment"
+	"go/parser"
+	"go/token"
 	"os"
 	"strings"
 	"testing"
@@ -168,4 +171,39 @@ func TestRecords(t *testing.T) {
 // help.
 func isHelpWord(s string) bool {
 	return s == "help" || strings.HasPrefix(s, "-")
+}
+
+// Every "# " line of the package comment is a heading in go doc: a heading
+// needs a blank line before and after it and no final punctuation (go.dev/doc/comment).
+func TestDocHeadings(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "doc.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := f.Doc.Text()
+	var want []string
+	for _, l := range strings.Split(text, "\n") {
+		if h, ok := strings.CutPrefix(l, "# "); ok {
+			want = append(want, h)
+		}
+	}
+	var got []string
+	for _, b := range new(comment.Parser).Parse(text).Content {
+		if h, ok := b.(*comment.Heading); ok {
+			var sb strings.Builder
+			for _, t := range h.Text {
+				if p, ok := t.(comment.Plain); ok {
+					sb.WriteString(string(p))
+				}
+			}
+			got = append(got, sb.String())
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("go doc reads the headings\n%q\nof the lines\n%q", got, want)
+	}
+	if len(want) < 5 {
+		t.Errorf("only %d headings: %q", len(want), want)
+	}
 }

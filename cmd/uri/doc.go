@@ -15,7 +15,7 @@
 //	to-uri      map IRIs to URIs (percent-encoding, IDNA)
 //	to-iri      map URIs to IRIs for display
 //	repair      make valid URIs of pasted URLs, saying what changed
-//	compare     show how RFC 3986, the URL Standard and net/url read each input
+//	compare     show how RFC 3986, the URL Standard, net/url and other parsers read each input
 //	extract     find the URIs in text
 //	key         print lookup keys: SURT for web archives, Safe Browsing canonical forms and hashes
 //	site        print the public suffix, registrable domain and origin of URLs
@@ -42,7 +42,8 @@
 // last line without "\n" counts, and an empty line is an input: the empty
 // string is a valid relative reference (RFC 3986, section 4.2). Lines are
 // handled as they are read, in memory that does not grow with the input, and
-// a line may be of any length. Flags come before the inputs; an input that
+// a line may be of any length. Flags may come before, between or after the
+// inputs, as GNU tools take them; "--" ends the flags, so that an input that
 // begins with "-" must follow "--".
 //
 // By default inputs must match URI-reference (RFC 3986, section 4.1);
@@ -102,7 +103,7 @@
 // "uri equal A B" tells whether A and B are equivalent, that is, whether
 // their normal forms are the same (section 6.2): it prints "equal" and the
 // normal form or "different" and both, and exits 0 when they are equivalent,
-// 1 when they are not and 2 when one does not parse. Without arguments it
+// 1 when they are not or one does not parse. Without arguments it
 // reads pairs from standard input, two references on a line separated by
 // spaces or tabs. Both take --flags, a comma-separated list of normalizations
 // beyond the RFC's (drop-fragment, sort-query, drop-trailing-slash, ...),
@@ -140,11 +141,12 @@
 // and it prints every URI found in their text, one per line, as RFC 3986,
 // Appendix C delimits them: in double quotes, in angle brackets (where a URI
 // may be broken across lines), or between whitespace, without the sentence
-// punctuation that follows it. --schemes names the only schemes to report,
+// punctuation or Markdown emphasis ("**") that follows it. --schemes names the only schemes to report,
 // --abbreviated also reports www.example.com and example.com/path as
 // network-path references, and --json writes
 // {"uri":"...","start":N,"end":M} with the span's byte offsets, and "file"
 // when several files are given. It exits 1 only when a file cannot be read.
+//
 // # Lookup keys
 //
 // "uri key [input...]" prints the SURT key under which web archives index
@@ -173,6 +175,6 @@
 // or writing the output failed), 2 on a usage error such as an unknown command
 // or flag. --help and -h print the usage on standard output and exit 0; uri
 // without a command prints it on standard error and exits 2. equal answers
-// with its status: 1 means a pair is not equivalent, and an input that does
-// not parse gives 2.
+// with its status: 1 means a pair is not equivalent, or an input (a
+// reference, a line without two) was rejected.
 package main

@@ -29,8 +29,11 @@ fragment (user and password are the parts of the userinfo around its first
 ":"). "NAME=VALUE" takes a decoded value and percent-encodes what the
 component needs; "NAME:=VALUE" takes the value as it is written in a URI, and
 it must be valid there. An empty decoded value removes the component ("port="
-drops the port and its ":", "host=" the whole authority), an empty raw value
-leaves it present and empty ("query:=" gives a "?" with nothing after it).
+drops the port and its ":"), an empty raw value leaves it present and empty
+("query:=" gives a "?" with nothing after it). A host is never absent in an
+authority, only empty (a reg-name may be, RFC 3986, section 3.2.2): "host="
+and "host:=" empty it and keep the authority ("http://a/x" gives
+"http:///x"), or add an empty one ("//") where there is none.
 
 Query pairs are separated by "&" (or --query-separator); a pair's key is
 the text before its first "=", decoded. --trim and --keep take a key or a
@@ -70,8 +73,7 @@ digits, a userinfo without a host), prints "<input>: <message>" on standard
 error, or the rejected object of parse --json, and the next input is read;
 --verify stops at the first one instead (and so runs on one core) and
 --quiet prints nothing for it.
-Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings, and the
-exact bytes of such an input are in "input_b64".
+Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings.
 `
 
 const getHelp = `Get prints TEMPLATE filled from each input: "uri get T" is "uri edit --get T",
@@ -80,8 +82,7 @@ and takes the same flags. See "uri edit --help" for the template's fields.
   $ uri get '{scheme} {host} {default:port} {query:q}' 'https://example.org/s?q=a%20b'
   https example.org 443 a b
 
-Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings, and the
-exact bytes of such an input are in "input_b64".
+Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings.
 `
 
 // editSynopsis is the synopsis of the flags that edit and get share.
@@ -551,7 +552,10 @@ func setComponent(u uri.URI, a componentArg) (uri.URI, error) {
 }
 
 func setComponentErr(u uri.URI, a componentArg) (uri.URI, error) {
-	clear := a.value == "" && !a.raw
+	// A host is absent only with its authority: "host=" empties it, as
+	// "host:=" does, rather than removing the authority (RFC 3986,
+	// section 3.2.2: a reg-name may be empty).
+	clear := a.value == "" && !a.raw && a.comp != compHost
 	switch a.comp {
 	case compScheme:
 		if a.value == "" {
@@ -562,8 +566,8 @@ func setComponentErr(u uri.URI, a componentArg) (uri.URI, error) {
 		return setUserOrPassword(u, a, clear)
 	}
 	// The other names are RFC 3986's components, which the module's edit
-	// engine sets by name: an empty decoded value removes one ("host="
-	// removes the authority, "path=" empties the path).
+	// engine sets by name: an empty decoded value removes one ("path="
+	// empties the path).
 	c := rfcComponents[a.comp]
 	switch {
 	case clear:

@@ -24,8 +24,15 @@ func TestEdit(t *testing.T) {
 			stdout: "http://x/#a%20b\n"},
 		{name: "set scheme", args: []string{"edit", "--set", "scheme=ftp", "http://x/"},
 			stdout: "ftp://x/\n"},
-		{name: "clear host removes the authority", args: []string{"edit", "--set", "host=", "http://u@x:1/p"},
-			stdout: "http:/p\n"},
+		// RFC 3986, section 3.2.2: a reg-name may be empty; emptying the
+		// host keeps the authority, its userinfo and its port, as the
+		// engine's WithHost("") does.
+		{name: "empty host keeps the authority", args: []string{"edit", "--set", "host=", "http://a/x", "http://u@x:1/p", "a:/b"},
+			stdout: "http:///x\nhttp://u@:1/p\na:///b\n"},
+		{name: "empty raw host", args: []string{"edit", "--set", "host:=", "http://a/x"},
+			stdout: "http:///x\n"},
+		{name: "empty host needs an absolute path", args: []string{"edit", "--set", "host=", "a:b"},
+			stderr: "a:b: --set host=: uri: path beside an authority must be empty or begin with \"/\" in path at offset 0\n", code: 1},
 		{name: "user and password", args: []string{"edit", "--set", "user=a:b", "--set", "password=c d", "http://x/"},
 			stdout: "http://a%3Ab:c%20d@x/\n"},
 		{name: "clear password keeps user", args: []string{"edit", "--set", "password=", "http://u:p@x/"},

@@ -23,7 +23,9 @@ two normal forms, separated by spaces:
 
 --flags adds normalizations beyond the RFC, as for normalize. A reference
 that does not parse gives "<reference>: <message>" on standard error, and a
-line that does not hold two references a message.
+line that does not hold two references (one, or three) "<line>: <message>":
+the line is rejected, as any command rejects an input, and the next lines
+are read.
 
 With --json it writes one JSON object per pair, each on one line, in input
 order; "input" is the line, or the two arguments joined by a space:
@@ -34,9 +36,10 @@ order; "input" is the line, or the two arguments joined by a space:
 For a reference that does not parse, offset is the offset of the error in
 "input". Bytes that are not valid UTF-8 are written as U+FFFD.
 
-Exit status: 0 when every pair is equivalent, 1 when a pair is not, 2 when
-an input does not parse or a line does not hold two references, or on a
-usage error.
+Exit status: 0 when every pair is equivalent, 1 when a pair is not or an
+input is rejected (a reference that does not parse, a line that does not hold
+two references), 2 on a usage error (such as one or three references given
+as arguments).
 `
 
 // Keys of equal --json.
@@ -50,7 +53,7 @@ const (
 var errNotAPair = errors.New("uri equal: want two URI references separated by spaces")
 
 // cmdEqual compares pairs (RFC 3986, section 6.2). Its exit status is its
-// answer, so an input that does not parse exits 2, not 1.
+// answer: 1 for a pair that is not equivalent, as for an input rejected.
 var cmdEqual = &command{
 	name:     "equal",
 	synopsis: "[--json] [--flags list] [--rule rule] [--zone] [--max-line n] [-j n] [reference reference]",
@@ -126,8 +129,9 @@ func runEqual(e *env, l *cmdLine) int {
 		})
 	}
 	if bad || e.cut > 0 {
-		// A line cut by --max-line holds no pair that can be read.
-		return exitUsage
+		// A rejected input, or a line cut by --max-line, which holds no
+		// pair that can be read: as for every command, 1.
+		return exitRejected
 	}
 	return code
 }

@@ -19,8 +19,8 @@ stream: a file may be larger than memory.
 A URI may stand in double quotes, in angle brackets (also "<URL:...>"), or
 between whitespace. Inside angle brackets it may be broken across lines: the
 whitespace is removed, and a hyphen before a line break is kept. Elsewhere
-sentence punctuation at its end (. , ; : ! ? ') and a ")" or "]" without its
-partner inside the URI are left out:
+sentence punctuation at its end (. , ; : ! ? '), Markdown's emphasis (* and
+**) and a ")" or "]" without its partner inside the URI are left out:
 
   $ printf 'See <http://a.example/long/\n    path> (or http://b.example/x).\n' | uri extract
   http://a.example/long/path

@@ -31,6 +31,8 @@ func TestExtract(t *testing.T) {
 		{"help's example", "See <http://a.example/long/\n    path> (or http://b.example/x).\n", []string{"extract", "--json"},
 			`{"uri":"http://a.example/long/path","start":5,"end":36}` + "\n" +
 				`{"uri":"http://b.example/x","start":42,"end":60}` + "\n", "", 0},
+		// Markdown's bold is not part of the URI (issue 37).
+		{"markdown bold", "See **https://bold.example/x**.\n", []string{"extract"}, "https://bold.example/x\n", "", 0},
 		{"no URI", "Note: nothing here.\n", []string{"extract"}, "", "", 0},
 		{"empty input", "", []string{"extract"}, "", "", 0},
 		{"schemes", "http://a/ ftp://b/ mailto:c@d.example HTTPS://e/", []string{"extract", "--schemes", "https, mailto"},

@@ -23,6 +23,7 @@ const (
 	// line's output depends on that line alone, so that the lines can be
 	// run in parallel (parallel.go).
 	flagStream
+	flagReaders // --readers: the parsers compared
 )
 
 // sharedFlagDefs defines each shared flag on a command's flag set, its value
@@ -64,6 +65,11 @@ var sharedFlagDefs = []struct {
 		fs.IntVar(&l.e.jobsFlag, "j", 0, "run on `n` cores, writing the output in input order (default: every\n"+
 			"core, or one when standard input is a terminal)")
 	}},
+	{flagReaders, func(fs *flag.FlagSet, l *cmdLine) {
+		fs.Var(&l.readers, "readers", "a comma-separated `list` of the readers to show (default all):\n"+
+			"rfc3986, whatwg, net_url (the real parsers), and the emulations\n"+
+			readerEmulations())
+	}},
 	{flagIDNA, func(fs *flag.FlagSet, l *cmdLine) {
 		fs.Var(&l.idna, "idna", "the `profile` that maps a non-ASCII host to A-labels:\n"+
 			"browser  UTS #46 non-transitional, as browsers (default)\n"+
@@ -85,6 +91,7 @@ type cmdLine struct {
 	normalize normalizeValue // --flags
 	zone      bool           // --zone
 	idna      idnaValue      // --idna
+	readers   readersValue   // --readers
 }
 
 // options returns the library's options for the shared flags given.

@@ -35,6 +35,13 @@ func TestSite(t *testing.T) {
 			stdout: "www.example.co.uk co.uk example.co.uk https://www.example.co.uk:8443\n192.0.2.1 - - http://192.0.2.1\n- - - null\n"},
 		{name: "json", args: []string{"site", "--json", "https://foo.github.io/"},
 			stdout: `{"input":"https://foo.github.io/","ok":true,"host":"foo.github.io","public_suffix":"github.io","registrable_domain":"foo.github.io","origin":"https://foo.github.io"}` + "\n"},
+		// Every column reads the host as the origin does: lower case
+		// (RFC 6454, section 4, step 5), triplets decoded.
+		{name: "case", args: []string{"site", "http://EXample.COM/", "http://[::A]/", "http://a%2Eb.Example.COM/", "file://HOST/x", "http://%FF%1B.com/"},
+			stdout: "example.com com example.com http://example.com\n[::a] - - http://[::a]\na.b.example.com com example.com http://a.b.example.com\n" +
+				"host host - null\n\\xff\\x1b.com - - http://\\xff\\x1b.com\n"},
+		{name: "case json", args: []string{"site", "--json", "HTTPS://WWW.Example.COM/"},
+			stdout: `{"input":"HTTPS://WWW.Example.COM/","ok":true,"host":"www.example.com","public_suffix":"com","registrable_domain":"example.com","origin":"https://www.example.com"}` + "\n"},
 		{name: "rejected", args: []string{"site", "http://a b/"},
 			stderr: "http://a b/: uri: invalid character ' ' in host at offset 8\n", code: 1},
 	})

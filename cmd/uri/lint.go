@@ -12,13 +12,18 @@ import (
 
 const lintHelp = `Lint says how parsers other than RFC 3986's read each input, and what in it
 RFC 3986, section 7 (Security Considerations) warns about: several "@", "\",
-tabs and newlines that browsers remove, slash counts, zones, encoded hosts,
-IPv4 addresses in other spellings, userinfo that looks like a host, a
-password, confusable host names, "%00", encoded "/" and dot segments, bad
-UTF-8, ports of other protocols. Any string is an input, valid or not: the
-dangerous ones are often invalid by RFC 3986 and valid elsewhere. The
-browsers' reading is a model of the URL Standard until this module has a
-WHATWG parser; net/url.Parse is called for real.
+tabs and newlines that browsers remove, slash counts, references that begin
+with "//", "\\" or "/\" (which browsers read as another site), zones, encoded
+hosts, host names that net/url and browsers spell differently, IPv4
+addresses in other spellings, userinfo that looks like a host, a password,
+confusable host names, "%00", encoded "/" and dot segments, bad UTF-8, ports
+of other protocols, javascript: and vbscript: URLs and data: URLs of HTML.
+Any string is an input, valid or not: the dangerous ones are often invalid by
+RFC 3986 and valid elsewhere. Whatever a finding says a reader does is what
+that reader does, called for real: RFC 3986 (this module's parser),
+net/url.Parse, and the URL Standard as browsers read it (this module's
+whatwg package; a reference without a scheme is resolved against
+https://example.com/). With --json each finding lists these as "claims".
 
 For each finding it prints a line on standard output:
 
@@ -33,6 +38,11 @@ With --json it writes one JSON object per input, on one line:
 
   {"input":"http://a:22/","ok":false,"findings":[{"code":"unexpected-port",
   "severity":"medium","component":"port","start":9,"end":11,"message":"..."}]}
+
+A finding whose message says what a reader does has "claims", one per
+reader: {"reader":"net/url","component":"host","value":"b.com"}, or
+{"reader":"whatwg","rejects":true}; "base" is the page a reference without a
+scheme is resolved against.
 
 Bytes that are not valid UTF-8 are written as U+FFFD; start and end are
 offsets in the input's bytes. With --policy there is a "policy" member: null when the URL is allowed, else the
@@ -58,7 +68,7 @@ var cmdLint = &command{
 		var a lintArgs
 		fs.Var(&a.failOn, "fail-on", "the `severity` (info, low, medium, high) of a finding that fails an input")
 		fs.BoolVar(&a.opts.SSRF, "ssrf", false, "also report loopback, private, link-local and metadata hosts")
-		fs.BoolVar(&a.opts.Navigation, "navigation", false, "also report javascript:, vbscript: and data: URLs")
+		fs.BoolVar(&a.opts.Navigation, "navigation", false, "for links and redirects: javascript:, vbscript:, data: and references beginning \"//\" are high")
 		fs.Var(&a.policy, "policy", "check each input against a policy given as `settings` (see above)")
 		return func(e *env, l *cmdLine) int { return runLint(e, l, &a) }
 	},
@@ -152,6 +162,10 @@ const (
 	keySeverity     jsonKey = `"severity":`
 	keyMessage      jsonKey = `"message":`
 	keyPolicy       jsonKey = `"policy":`
+	keyClaims       jsonKey = `"claims":`
+	keyReader       jsonKey = `"reader":`
+	keyClaimBase    jsonKey = `"base":`
+	keyRejects      jsonKey = `"rejects":`
 )
 
 func runLint(e *env, l *cmdLine, a *lintArgs) int {
@@ -182,6 +196,25 @@ func runLint(e *env, l *cmdLine, a *lintArgs) int {
 				j.key(keyStart).integer(f.Start)
 				j.key(keyEnd).integer(f.End)
 				j.key(keyMessage).str(f.Message)
+				if len(f.Claims) > 0 {
+					// What the message says each reader reads.
+					j.key(keyClaims).beginArray()
+					for _, c := range f.Claims {
+						j.beginObject()
+						j.key(keyReader).str(c.Reader)
+						if c.Base != "" {
+							j.key(keyClaimBase).str(c.Base)
+						}
+						if c.Rejects {
+							j.key(keyRejects).boolean(true)
+						} else {
+							j.key(keyComponent).plain(c.Component.String())
+							j.key(keyPairValue).str(c.Value)
+						}
+						j.endObject()
+					}
+					j.endArray()
+				}
 				j.endObject()
 			}
 			j.endArray()

@@ -29,7 +29,9 @@ func TestLintExitStatus(t *testing.T) {
 		{[]string{"lint", "--fail-on", "high", "http://a:22/"}, 0},
 		{[]string{"lint", "http://127.0.0.1/"}, 0},
 		{[]string{"lint", "--ssrf", "http://127.0.0.1/"}, 1},
-		{[]string{"lint", "javascript:x"}, 0},
+		{[]string{"lint", "javascript:x"}, 1}, // script schemes are in the default set (medium)
+		{[]string{"lint", "data:,x"}, 0},      // other data: URLs only with --navigation
+		{[]string{"lint", "--navigation", "data:,x"}, 1},
 		{[]string{"lint", "--navigation", "javascript:x"}, 1},
 		{[]string{"lint", "--policy", "", "ftp://example.com/"}, 1},
 		{[]string{"lint", "--policy", "schemes=ftp", "ftp://example.com/"}, 0},
@@ -84,5 +86,21 @@ func TestLintText(t *testing.T) {
 	want := "http://a:22/: 9-11 port medium unexpected-port: port 22 belongs to another protocol (SSH)"
 	if !strings.HasPrefix(stdout, want) || strings.Count(stdout, "\n") != 1 {
 		t.Errorf("output %q, want one line beginning %q", stdout, want)
+	}
+}
+
+// TestLintClaimsJSON checks that a finding's claims are in the JSON form:
+// for "http://a.com\@b.com/", net/url.Parse rejects the "\" in the
+// userinfo and browsers read "\" as "/", so the host a.com.
+func TestLintClaimsJSON(t *testing.T) {
+	stdout, _, _ := runCmd(t, "", "lint", "--json", `http://a.com\@b.com/`)
+	for _, want := range []string{
+		`{"reader":"net/url","rejects":true}`,
+		`{"reader":"whatwg","component":"host","value":"a.com"}`,
+		`{"reader":"RFC 3986, Appendix B","component":"host","value":"b.com"}`,
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("uri lint --json: no %s in\n%s", want, stdout)
+		}
 	}
 }

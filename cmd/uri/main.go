@@ -24,8 +24,8 @@ type command struct {
 	shared   sharedFlags // the shared flags it takes (--json, --rule, --flags)
 	fixed    int         // how many arguments come before the inputs (BASE, TEMPLATE)
 
-	// verbs, for a command whose first argument is a verb with flags
-	// after it ("uri template match --json T"): the verbs, in the order
+	// verbs, for a command whose first input is a verb ("uri template
+	// match --json T"): the verbs, in the order
 	// the usage names them. The command line's verb is then l.verb, and
 	// its fixed arguments those of the verb.
 	verbs []verb
@@ -194,7 +194,8 @@ func writeUsage(w *bufio.Writer) {
 
 Uri parses and checks URI references as RFC 3986 defines them. Every command
 takes its inputs as arguments or, when there are none, reads standard input,
-one input per line.
+one input per line. Flags may come before, between or after the inputs; "--"
+ends the flags, so an input that begins with "-" must follow it.
 
 Commands:
 `)
@@ -251,11 +252,15 @@ func (c *command) invoke(e *env, args []string) int {
 	return l.run(e, l)
 }
 
-// parseFlags parses the flags of args and sets l.args to the arguments
-// after them. When it returns false, the help or a usage error is written and
+// parseFlags parses the flags of args and sets l.args to the inputs (and
+// the verb and fixed arguments before them). As GNU tools and trurl take
+// them, flags may come anywhere, before, between or after the inputs, and
+// "--" ends them: every argument after it is an input, even one that begins
+// with "-". When it returns false, the help or a usage error is written and
 // code is the exit status.
 func (l *cmdLine) parseFlags(args []string) (code int, ok bool) {
-	err := l.fs.Parse(args)
+	flags, inputs := l.splitFlags(args)
+	err := l.fs.Parse(flags)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		l.cmd.writeHelp(l.e.out, l.fs)
@@ -265,12 +270,53 @@ func (l *cmdLine) parseFlags(args []string) (code int, ok bool) {
 		l.shortUsage()
 		return exitUsage, false
 	}
-	l.args = l.fs.Args()
+	l.args = inputs
 	return exitOK, true
 }
 
+// splitFlags sorts args into the flags with their values, in order, and the
+// other arguments, in order. An argument is a flag when it begins with "-"
+// and is not "-" alone (standard input, for extract) and comes before a "--";
+// a flag that takes a value and has no "=" takes the next argument as its
+// value whatever it is, as the flag package does ("--set path=-x",
+// "--rule -x"). A flag that is not defined stays among the flags, for the
+// flag package to report.
+func (l *cmdLine) splitFlags(args []string) (flags, inputs []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return flags, append(inputs, args[i+1:]...)
+		}
+		if len(a) < 2 || a[0] != '-' {
+			inputs = append(inputs, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := a[1:]
+		if name[0] == '-' {
+			name = name[1:]
+		}
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := l.fs.Lookup(name)
+		if f == nil || isBoolFlag(f) || i+1 == len(args) {
+			continue
+		}
+		i++
+		flags = append(flags, args[i])
+	}
+	return flags, inputs
+}
+
+// isBoolFlag reports whether f takes no value, as the flag package decides.
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
 // parseVerb takes the verb, the first argument, of a command that has
-// verbs, and parses the flags after it.
+// verbs. The flags, before or after it, are already parsed.
 func (l *cmdLine) parseVerb() (code int, ok bool) {
 	var names []string
 	for _, v := range l.cmd.verbs {
@@ -283,7 +329,8 @@ func (l *cmdLine) parseVerb() (code int, ok bool) {
 	for _, v := range l.cmd.verbs {
 		if v.name == l.args[0] {
 			l.verb, l.fixed = v.name, v.fixed
-			return l.parseFlags(l.args[1:])
+			l.args = l.args[1:]
+			return exitOK, true
 		}
 	}
 	return l.usageError(fmt.Sprintf("unknown %s command %+q: want %s", l.cmd.name, l.args[0], want)), false
@@ -294,9 +341,28 @@ func (c *command) usageLine() string {
 	return strings.TrimSpace("uri " + c.name + " " + c.synopsis)
 }
 
+// jsonInputNote ends the help of every command that writes the JSON object
+// of each input (sink.beginJSON): the one place that says what "input" and
+// "input_b64" hold.
+const jsonInputNote = `
+With --json, "input" is the input as a JSON string, where a byte that is not
+part of valid UTF-8 becomes U+FFFD; the object of such an input also has
+"input_b64", the input's exact bytes in base64 (RFC 4648, section 4).
+`
+
+// helpText returns what the help of c says between its usage line and its
+// flags: its record's help, and for a command that writes an object per
+// input (it reads lines: flagStream, and has --json), jsonInputNote.
+func (c *command) helpText() string {
+	if c.shared&(flagJSON|flagStream) == flagJSON|flagStream {
+		return c.help + jsonInputNote
+	}
+	return c.help
+}
+
 // writeHelp writes the help of c, whose flags are defined on fs, to w.
 func (c *command) writeHelp(w *bufio.Writer, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "Usage: %s\n\n%s", c.usageLine(), c.help)
+	fmt.Fprintf(w, "Usage: %s\n\n%s", c.usageLine(), c.helpText())
 	w.WriteString("\nFlags:\n")
 	fs.VisitAll(func(fl *flag.Flag) {
 		name, text := flag.UnquoteUsage(fl)
@@ -312,6 +378,8 @@ func (c *command) writeHelp(w *bufio.Writer, fs *flag.FlagSet) {
 	w.WriteString(`  --help, -h
       print this help
 
-Inputs that begin with "-" must follow "--", which ends the flags.
+Flags may come before, between or after the inputs. "--" ends the flags:
+every argument after it is an input, so an input that begins with "-" must
+follow "--".
 `)
 }

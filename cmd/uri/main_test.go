@@ -143,6 +143,11 @@ func TestUsageLists(t *testing.T) {
 		if !strings.Contains(help, "U+FFFD") {
 			t.Errorf("%s --help does not say that invalid UTF-8 becomes U+FFFD", c.name)
 		}
+		// Every command that writes an object per input says that
+		// "input_b64" holds the bytes of an input that is not UTF-8.
+		if c.shared&flagStream != 0 && !strings.Contains(help, `"input_b64", the input's exact bytes in base64`) {
+			t.Errorf("%s --help does not say what input_b64 holds", c.name)
+		}
 	}
 }
 

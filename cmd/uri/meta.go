@@ -7,6 +7,9 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/ferret-go/uri/internal/ascii"
 )
 
 // The commands about the command: its version, completion scripts for the
@@ -252,10 +255,24 @@ func runMan(e *env, l *cmdLine) int {
 	return exitOK
 }
 
-// roffText escapes text for roff: a backslash is written \e, and a line
-// that begins with "." or "'" begins with \& so that it is not a request.
+// roffText escapes text for roff: a backslash is written \e, a character
+// outside ASCII as its code point, \[u00E9] (groff(7), "Special
+// characters"; mandoc reads it too), since troff without preconv reads its
+// input as Latin-1 and warns on UTF-8, and a line that begins with "." or
+// "'" begins with \& so that it is not a request.
 func roffText(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\e`)
+	if !ascii.Is(s) {
+		var b strings.Builder
+		for _, r := range s {
+			if r < utf8.RuneSelf {
+				b.WriteRune(r)
+			} else {
+				fmt.Fprintf(&b, `\[u%04X]`, r)
+			}
+		}
+		s = b.String()
+	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, ".") || strings.HasPrefix(l, "'") {
@@ -284,7 +301,7 @@ func writeMan(w *bufio.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, ".SS \"uri %s %s\"\n", c.name, strings.ReplaceAll(roffText(c.synopsis), `"`, `\(dq`))
 		w.WriteString(".nf\n")
-		w.WriteString(roffText(strings.TrimSuffix(c.help, "\n")))
+		w.WriteString(roffText(strings.TrimSuffix(c.helpText(), "\n")))
 		w.WriteString("\n.fi\n")
 		for _, f := range flagsOf(c, q) {
 			w.WriteString(".TP\n.B " + strings.ReplaceAll(f.dashes(), "-", `\-`))
@@ -303,8 +320,8 @@ terminal (https://no-color.org).
 0 when every input was valid, 1 when any was rejected or reading or writing
 failed, 2 on a usage error.
 .B equal
-answers with its status: 1 when a pair is not equivalent, 2 when an input
-does not parse.
+answers with its status: 1 when a pair is not equivalent or an input is
+rejected.
 .SH SEE ALSO
 RFC 3986, RFC 3987; the README of github.com/ferret-go/uri.
 `)

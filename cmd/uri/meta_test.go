@@ -128,3 +128,32 @@ printf '%s\n' "${COMPREPLY[@]}"
 		}
 	}
 }
+
+// The page is ASCII, characters outside it written as \[uXXXX], so that
+// troff, which reads its input as Latin-1 without preconv, shows them and
+// "groff -ww" has no warning (issue 37: it warned on the UTF-8 example).
+func TestManPageASCII(t *testing.T) {
+	page, _, _ := runCmd(t, "", "man")
+	for i, line := range strings.Split(page, "\n") {
+		for _, r := range line {
+			if r >= 0x80 {
+				t.Errorf("line %d holds %q, outside ASCII: %s", i+1, r, line)
+				break
+			}
+		}
+	}
+	if !strings.Contains(page, `http://\[u7D0D]\[u8C46].example.org/D\[u00FC]rst`) {
+		t.Errorf("the to-uri example is not written with \\[uXXXX] escapes")
+	}
+	groff, err := exec.LookPath("groff")
+	if err != nil {
+		t.Log("no groff to check the page's warnings with:", err)
+		return
+	}
+	cmd := exec.Command(groff, "-ww", "-man", "-Tutf8", "-z")
+	cmd.Stdin = strings.NewReader(page)
+	out, err := cmd.CombinedOutput()
+	if err != nil || len(out) > 0 {
+		t.Errorf("groff -ww -man -Tutf8: %v\n%s", err, out)
+	}
+}

@@ -49,9 +49,9 @@ here), in input order:
    "error":"uri: invalid character ' ' in host at offset 8","offset":8}
 
 An absent component is null, an empty one "". host and host_type are null
-without an authority; an empty host is an empty reg-name; for an IP-literal
-host is the text inside the brackets. host_type is reg-name, ipv4, ipv6 or
-ipvfuture. segments is the path split at every "/" ([] for the empty path).
+without an authority; an empty host is an empty reg-name; an IP-literal keeps
+its brackets ("[::1]"), as RFC 3986's host rule (section 3.2.2) and get's
+{host} have it. host_type is reg-name, ipv4, ipv6 or ipvfuture. segments is the path split at every "/" ([] for the empty path).
 offset is the byte offset of the error in the input. Bytes that are not valid
 UTF-8 are written as U+FFFD, so "input" may differ from the input's bytes.
 
@@ -181,7 +181,7 @@ func writeParseJSON[T components](s *sink, in string, u T) {
 	j.key(keyOK).boolean(true)
 	j.key(keyScheme).plainOrNull(u.Scheme(), !u.IsRelative())
 	j.key(keyUserinfo).plainOrNull(u.Userinfo(), u.HasUserinfo())
-	j.key(keyHost).plainOrNull(hostText(u.Host(), u.HostKind()), u.HasAuthority())
+	j.key(keyHost).plainOrNull(u.Host(), u.HasAuthority())
 	j.key(keyHostType).plainOrNull(u.HostKind().String(), u.HasAuthority())
 	j.key(keyPort).plainOrNull(u.Port(), u.HasPort())
 	j.key(keyPath).plain(u.Path())
@@ -301,11 +301,7 @@ func writeParseJSONURI(s *sink, in string, u uri.URI) {
 	}
 	if authority {
 		kind := u.HostKind()
-		h, he := host, hostEnd
-		if kind == uri.HostIPv6 || kind == uri.HostIPvFuture {
-			h, he = h+1, he-1 // the text inside the brackets (hostText)
-		}
-		n = r.Copy16(n, head+h, he-h)
+		n = r.Copy16(n, head+host, hostEnd-host)
 		n = hostTypeKeys[kind&7].put(r, n)
 		if hostEnd < start {
 			// A ":" and the port between the host and the path
@@ -413,7 +409,7 @@ func writeParseJSONParts(s *sink, in string, u uri.URI) {
 	j.key(keyHost)
 	if u.HasAuthority() {
 		kind := u.HostKind()
-		j.plainParts(hostText(u.Host(), kind))
+		j.plainParts(u.Host())
 		j.key(keyHostType).plain(kind.String())
 	} else {
 		j.null()
@@ -572,7 +568,7 @@ func writeParseText[T components](s *sink, u T, d *diagram, iri bool) {
 	b = append(b, '\n')
 	value("userinfo", u.Userinfo(), u.HasUserinfo())
 	b = append(b, '\n')
-	value("host", hostText(u.Host(), u.HostKind()), u.HasAuthority())
+	value("host", u.Host(), u.HasAuthority())
 	if k := u.HostKind(); k != uri.HostNone {
 		b = append(b, " ("...)
 		b = append(b, k.String()...)
@@ -783,13 +779,4 @@ func roundDiv(a, n int) int {
 		return a / n
 	}
 	return -((-a + n - 1) / n)
-}
-
-// hostText returns the host as parse shows it: as written, but an
-// IP-literal without its brackets, which the host type already tells.
-func hostText(host string, kind uri.HostKind) string {
-	if kind == uri.HostIPv6 || kind == uri.HostIPvFuture {
-		return host[1 : len(host)-1]
-	}
-	return host
 }

@@ -60,11 +60,11 @@ var parseJSONTests = []struct{ in, want string }{
 	{"http://1.2.3.256/",
 		`{"input":"http://1.2.3.256/","ok":true,"scheme":"http","userinfo":null,"host":"1.2.3.256","host_type":"reg-name","port":null,"path":"/","segments":["",""],"query":null,"fragment":null}`},
 	{"ldap://[2001:db8::7]/c=GB?objectClass?one",
-		`{"input":"ldap://[2001:db8::7]/c=GB?objectClass?one","ok":true,"scheme":"ldap","userinfo":null,"host":"2001:db8::7","host_type":"ipv6","port":null,"path":"/c=GB","segments":["","c=GB"],"query":"objectClass?one","fragment":null}`},
+		`{"input":"ldap://[2001:db8::7]/c=GB?objectClass?one","ok":true,"scheme":"ldap","userinfo":null,"host":"[2001:db8::7]","host_type":"ipv6","port":null,"path":"/c=GB","segments":["","c=GB"],"query":"objectClass?one","fragment":null}`},
 	{"//[::FFFF:1.2.3.4]:",
-		`{"input":"//[::FFFF:1.2.3.4]:","ok":true,"scheme":null,"userinfo":null,"host":"::FFFF:1.2.3.4","host_type":"ipv6","port":"","path":"","segments":[],"query":null,"fragment":null}`},
+		`{"input":"//[::FFFF:1.2.3.4]:","ok":true,"scheme":null,"userinfo":null,"host":"[::FFFF:1.2.3.4]","host_type":"ipv6","port":"","path":"","segments":[],"query":null,"fragment":null}`},
 	{"x://[v7.a:b]",
-		`{"input":"x://[v7.a:b]","ok":true,"scheme":"x","userinfo":null,"host":"v7.a:b","host_type":"ipvfuture","port":null,"path":"","segments":[],"query":null,"fragment":null}`},
+		`{"input":"x://[v7.a:b]","ok":true,"scheme":"x","userinfo":null,"host":"[v7.a:b]","host_type":"ipvfuture","port":null,"path":"","segments":[],"query":null,"fragment":null}`},
 	// No authority.
 	{"mailto:John.Doe@example.com",
 		`{"input":"mailto:John.Doe@example.com","ok":true,"scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"John.Doe@example.com","segments":["John.Doe@example.com"],"query":null,"fragment":null}`},
@@ -287,7 +287,7 @@ scheme          authority path query fragment
 scheme     "http"
 authority  "u@[::FFFF:1.2.3.4]:99999"
 userinfo   "u"
-host       "::FFFF:1.2.3.4" (ipv6, address ::ffff:1.2.3.4)
+host       "[::FFFF:1.2.3.4]" (ipv6, address ::ffff:1.2.3.4)
 port       "99999" (out of 16-bit range)
 path       "/a"
 segments   ["", "a"]
@@ -315,7 +315,7 @@ scheme authority
 scheme     "x"
 authority  "[v1.y]:08"
 userinfo   (absent)
-host       "v1.y" (ipvfuture)
+host       "[v1.y]" (ipvfuture)
 port       "08" (8)
 path       ""
 segments   []
@@ -613,7 +613,10 @@ func FuzzParse(f *testing.F) {
 			}
 			switch *v.HostType {
 			case "ipv6", "ipvfuture":
-				b.WriteString("[" + *v.Host + "]")
+				if !strings.HasPrefix(*v.Host, "[") || !strings.HasSuffix(*v.Host, "]") {
+					t.Fatalf("%q: IP-literal host %q without its brackets (RFC 3986, section 3.2.2)", in, *v.Host)
+				}
+				b.WriteString(*v.Host)
 			case "reg-name", "ipv4":
 				b.WriteString(*v.Host)
 			default:
@@ -820,4 +823,30 @@ func TestLineKeysRoom(t *testing.T) {
 		t.Errorf("a line's keys take up to %d bytes; writeParseJSONURI's room allows 320", fixed)
 	}
 	t.Logf("a line's keys take up to %d bytes of 320", fixed)
+}
+
+// parse shows the host as RFC 3986's host rule has it (section 3.2.2:
+// IP-literal = "[" ( IPv6address / IPvFuture ) "]"), the same string as
+// URI.Host and get's {host}, in its text and its JSON.
+func TestParseHostAgrees(t *testing.T) {
+	for _, in := range []string{"http://[::1]/", "x://[v7.a:b]:8/", "http://[2001:DB8::7]/", "http://127.0.0.1/", "http://Example.com/"} {
+		u, err := uri.Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := u.Host()
+		get, _, _ := runCmd(t, "", "get", "{host}", in)
+		if get != want+"\n" {
+			t.Errorf("get {host} %q = %q, want %q", in, get, want)
+		}
+		out, _, _ := runCmd(t, "", "parse", "--json", in)
+		var v struct{ Host string }
+		if err := json.Unmarshal([]byte(out), &v); err != nil || v.Host != want {
+			t.Errorf("parse --json %q: host %q (%v), want %q", in, v.Host, err, want)
+		}
+		text, _, _ := runCmd(t, "", "parse", in)
+		if !strings.Contains(text, "\nhost       \""+want+"\" (") {
+			t.Errorf("parse %q:\n%s\nwant the host %q", in, text, want)
+		}
+	}
 }

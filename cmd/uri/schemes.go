@@ -118,6 +118,12 @@ and prints its MIME type and its body, base64-encoded, on one line:
   $ uri data 'data:text/plain;charset=utf-8,caf%C3%A9'
   text/plain;charset=utf-8 Y2Fmw6k=
 
+--body writes the body itself instead, its decoded bytes exactly, with
+nothing after it (the bodies of several inputs follow each other), as
+base64 -d would; a rejected input writes nothing there:
+
+  $ uri data --body 'data:image/png;base64,iVBORw0KGgo=' > header.png
+
 With --json each input gives {"input":...,"ok":true,"mime_type":...,
 "body":...} with the body in base64, or {"input":...,"ok":false,"error":...,
 "offset":...}. Bytes that are not valid UTF-8 are written as U+FFFD.
@@ -125,20 +131,44 @@ With --json each input gives {"input":...,"ok":true,"mime_type":...,
 
 var cmdData = &command{
 	name:     "data",
-	synopsis: "[--json] [--max-line n] [-j n] [URI...]",
+	synopsis: "[--json | --body] [--max-line n] [-j n] [URI...]",
 	summary:  "print the MIME type and body of data: URLs",
 	help:     dataHelp,
 	shared:   flagJSON | flagStream,
-	run: func(e *env, l *cmdLine) int {
-		return eachParsed(e, l, dataurl.Parse, func(j *jsonLine, d dataurl.DataURL) {
-			j.key(`"mime_type":`).str(d.MIMEType.String())
-			j.key(`"body":`).str(base64.StdEncoding.EncodeToString(d.Body))
-		}, func(b []byte, d dataurl.DataURL) []byte {
-			b = append(b, d.MIMEType.String()...)
-			b = append(b, ' ')
-			return append(base64.StdEncoding.AppendEncode(b, d.Body), '\n')
-		})
+	flags: func(fs *flag.FlagSet) runFunc {
+		body := fs.Bool("body", false, "write the decoded body bytes of each input, as they are, instead of a line")
+		return func(e *env, l *cmdLine) int {
+			if *body {
+				if e.json {
+					return l.usageError("--body and --json write different things: choose one")
+				}
+				return runDataBody(e, l)
+			}
+			return eachParsed(e, l, dataurl.Parse, func(j *jsonLine, d dataurl.DataURL) {
+				j.key(`"mime_type":`).str(d.MIMEType.String())
+				j.key(`"body":`).str(base64.StdEncoding.EncodeToString(d.Body))
+			}, func(b []byte, d dataurl.DataURL) []byte {
+				b = append(b, d.MIMEType.String()...)
+				b = append(b, ' ')
+				return append(base64.StdEncoding.AppendEncode(b, d.Body), '\n')
+			})
+		}
 	},
+}
+
+// runDataBody writes the body of each data: URL, its bytes as they are:
+// the output of data --body. A rejected input is reported on standard
+// error, as by every command, and adds nothing to the output.
+func runDataBody(e *env, l *cmdLine) int {
+	return e.eachInput(l.args, func(in string) bool {
+		d, err := dataurl.Parse(in)
+		if err != nil {
+			e.rejected(in, err)
+			return false
+		}
+		e.writeText(d.Body)
+		return true
+	})
 }
 
 const mailtoHelp = `Mailto reads each mailto: URI (RFC 6068) and prints its fields decoded: the
@@ -150,7 +180,9 @@ other header fields in order, then the body, as a message would show them:
   Subject: Hello there
   cc: b@example.org
 
-With --json each input gives {"input":...,"ok":true,"to":[...],
+Characters outside ASCII are printed as they are; control characters, bytes
+that are not valid UTF-8 and characters that would not show are written as Go
+escapes (\r, \x1b, \xff, \u200b). With --json each input gives {"input":...,"ok":true,"to":[...],
 "subject":...,"body":...,"headers":[[name,value],...]}, or the rejected
 object of parse --json. Bytes that are not valid UTF-8 are written as
 U+FFFD.
@@ -191,17 +223,17 @@ var cmdMailto = &command{
 			if m.Body != "" {
 				t.WriteString("\n" + m.Body + "\n")
 			}
-			return appendVisibleLines(b, t.String())
+			return appendDecodedLines(b, t.String())
 		})
 	},
 }
 
-// appendVisibleLines appends s with what appendVisible escapes escaped,
-// but its line breaks kept.
-func appendVisibleLines(b []byte, s string) []byte {
+// appendDecodedLines appends s as appendDecodedText writes it, but its line
+// breaks kept.
+func appendDecodedLines(b []byte, s string) []byte {
 	for line := range strings.SplitAfterSeq(s, "\n") {
 		text, nl := strings.CutSuffix(line, "\n")
-		b, _ = appendVisible(b, text, -1)
+		b = appendDecodedText(b, text)
 		if nl {
 			b = append(b, '\n')
 		}

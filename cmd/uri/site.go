@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/site"
 )
@@ -11,9 +13,13 @@ by the Public Suffix List (golang.org/x/net/publicsuffix; ICANN and private
 rules), and its origin (RFC 6454), one line per input, separated by spaces,
 "-" for what is absent (an IP address has no public suffix):
 
-  $ uri site 'https://www.example.co.uk:8443/a' 'http://192.0.2.1/'
+  $ uri site 'https://WWW.Example.co.uk:8443/a' 'http://192.0.2.1/'
   www.example.co.uk co.uk example.co.uk https://www.example.co.uk:8443
   192.0.2.1 - - http://192.0.2.1
+
+Every column reads the host as the origin does (RFC 6454, section 4): in
+lower case (a host is case-insensitive, RFC 3986, section 3.2.2), a
+reg-name's percent-encoded octets decoded.
 
 An opaque origin (no host, a file URI) is "null". A rejected input prints
 "<input>: <message>" on standard error. With --json each input gives
@@ -40,7 +46,7 @@ var cmdSite = &command{
 	shared:   flagJSON | flagStream,
 	run: func(e *env, l *cmdLine) int {
 		return eachParsed(e, l, readSite, func(j *jsonLine, s siteOf) {
-			j.key(keyHost).plainOrNull(s.u.Host(), s.u.HasAuthority())
+			j.key(keyHost).plainOrNull(s.host, s.u.HasAuthority())
 			j.key(keyPublicSuffix).plainOrNull(s.suffix, s.suffixOK)
 			j.key(keyRegistrableDomain).plainOrNull(s.domain, s.domainOK)
 			j.key(keyOrigin).plain(s.origin)
@@ -49,12 +55,12 @@ var cmdSite = &command{
 				if !ok || v == "" {
 					return append(b, '-')
 				}
-				return append(b, v...)
+				return appendDecodedText(b, v)
 			}
-			b = field(b, s.u.Host(), s.u.HasAuthority())
+			b = field(b, s.host, s.u.HasAuthority())
 			b = field(append(b, ' '), s.suffix, s.suffixOK)
 			b = field(append(b, ' '), s.domain, s.domainOK)
-			b = append(append(b, ' '), s.origin...)
+			b = appendDecodedText(append(b, ' '), s.origin)
 			return append(b, '\n')
 		})
 	},
@@ -63,6 +69,7 @@ var cmdSite = &command{
 // siteOf is what uri site prints of one input.
 type siteOf struct {
 	u                  uri.URI
+	host               string // as the origin reads it: lower case, decoded
 	suffix, domain     string
 	suffixOK, domainOK bool
 	origin             string
@@ -75,8 +82,32 @@ func readSite(in string) (siteOf, error) {
 	if err != nil {
 		return siteOf{}, err
 	}
-	s := siteOf{u: u, origin: site.OriginOf(u).String()}
+	s := siteOf{u: u, host: originHost(u), origin: site.OriginOf(u).String()}
 	s.suffix, _, s.suffixOK = site.PublicSuffix(u)
 	s.domain, s.domainOK = site.RegistrableDomain(u)
 	return s, nil
+}
+
+// originHost returns the host of u as RFC 6454, section 4, step 5 reads it
+// for the origin, and as site.OriginOf returns it: ASCII letters in lower
+// case, a reg-name's percent-encoded octets decoded. It also serves a URI
+// whose origin is opaque (a file URI), so that the host column never
+// depends on the scheme.
+func originHost(u uri.URI) string {
+	h := u.Host()
+	if u.HostKind() == uri.HostRegName && strings.IndexByte(h, '%') >= 0 {
+		h = u.DecodedHost()
+	}
+	for i := 0; i < len(h); i++ {
+		if 'A' <= h[i] && h[i] <= 'Z' {
+			b := []byte(h)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return h
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -27,11 +28,21 @@ func TestTemplate(t *testing.T) {
 		{name: "expand json", args: []string{"template", "expand", "--json", "--var", "a=é", "{a}", "{=a}"},
 			stdout: `{"input":"{a}","ok":true,"result":"%C3%A9"}` + "\n" +
 				`{"input":"{=a}","ok":false,"error":"template: reserved operator at offset 1","offset":1}` + "\n", code: 1},
-		{name: "match", args: []string{"template", "match", "/users/{id}{/rest*}{?page}", "/users/42/a/b?page=2&x=1", "/other"},
+		{name: "match", args: []string{"template", "match", "--json", "/users/{id}{/rest*}{?page}", "/users/42/a/b?page=2&x=1", "/other"},
 			stdout: `{"input":"/users/42/a/b?page=2&x=1","ok":true,"vars":{"id":"42","rest":["a","b"],"page":"2"},"extra":[["x","1"]]}` + "\n" +
 				`{"input":"/other","ok":false}` + "\n", code: 1},
-		{name: "match pairs", stdin: "a=1,b=2\n", args: []string{"template", "match", "{m*}"},
+		{name: "match pairs", stdin: "a=1,b=2\n", args: []string{"template", "match", "--json", "{m*}"},
 			stdout: `{"input":"a=1,b=2","ok":true,"vars":{"m":{"a":"1","b":"2"}}}` + "\n"},
+		// Text for a person: a block per URI matched, values quoted as
+		// Go quotes them; a URI not matched is rejected on stderr.
+		{name: "match text", args: []string{"template", "match", "/users/{id}{/rest*}{?page}", "/users/42/a/b?page=2&x=1", "/other", "/users/%22%E2%82%AC%0A"},
+			stdout: "/users/42/a/b?page=2&x=1\n  id     \"42\"\n  rest   [\"a\", \"b\"]\n  page   \"2\"\n  extra  [\"x=1\"]\n\n" +
+				"/users/%22%E2%82%AC%0A\n  id     \"\\\"€\\n\"\n",
+			stderr: "/other: template: no match\n", code: 1},
+		{name: "match text pairs", stdin: "a=1,b=2\n", args: []string{"template", "match", "{m*}"},
+			stdout: "a=1,b=2\n  m      {\"a\": \"1\", \"b\": \"2\"}\n"},
+		{name: "match json after the URI", args: []string{"template", "match", "{x}", "a", "--json"},
+			stdout: `{"input":"a","ok":true,"vars":{"x":"a"}}` + "\n"},
 		{name: "match ambiguous", args: []string{"template", "match", "{x}{y}", "ab"},
 			stderr: "{x}{y}: template: ambiguous for matching at offset 3\n", code: 1},
 		{name: "match invalid", args: []string{"template", "match", "{x", "ab"},
@@ -53,4 +64,95 @@ func TestTemplate(t *testing.T) {
 	if out, _, code := runCmd(t, "", "template", "expand", "--help"); code != 0 || out == "" {
 		t.Errorf("template expand --help: %d", code)
 	}
+}
+
+// --list and --map give the list and associative array variables of RFC
+// 6570, section 3.2 (count := ("one","two","three"), list :=
+// ("red","green","blue"), keys := [("semi",";"),("dot","."),("comma",",")],
+// empty_keys := [], path := "/foo/bar"), and every example of sections
+// 3.2.1 to 3.2.9 that uses them expands as the RFC writes.
+func TestTemplateListAndMapFlags(t *testing.T) {
+	examples := []struct{ template, expansion string }{
+		// Section 3.2.1.
+		{"{count}", "one,two,three"},
+		{"{count*}", "one,two,three"},
+		{"{/count}", "/one,two,three"},
+		{"{/count*}", "/one/two/three"},
+		{"{;count}", ";count=one,two,three"},
+		{"{;count*}", ";count=one;count=two;count=three"},
+		{"{?count}", "?count=one,two,three"},
+		{"{?count*}", "?count=one&count=two&count=three"},
+		{"{&count*}", "&count=one&count=two&count=three"},
+		// Section 3.2.2.
+		{"{list}", "red,green,blue"},
+		{"{list*}", "red,green,blue"},
+		{"{keys}", "semi,%3B,dot,.,comma,%2C"},
+		{"{keys*}", "semi=%3B,dot=.,comma=%2C"},
+		// Section 3.2.3.
+		{"{+list}", "red,green,blue"},
+		{"{+list*}", "red,green,blue"},
+		{"{+keys}", "semi,;,dot,.,comma,,"},
+		{"{+keys*}", "semi=;,dot=.,comma=,"},
+		// Section 3.2.4.
+		{"{#list}", "#red,green,blue"},
+		{"{#list*}", "#red,green,blue"},
+		{"{#keys}", "#semi,;,dot,.,comma,,"},
+		{"{#keys*}", "#semi=;,dot=.,comma=,"},
+		// Section 3.2.5.
+		{"X{.list}", "X.red,green,blue"},
+		{"X{.list*}", "X.red.green.blue"},
+		{"X{.keys}", "X.semi,%3B,dot,.,comma,%2C"},
+		{"X{.keys*}", "X.semi=%3B.dot=..comma=%2C"},
+		{"X{.empty_keys}", "X"},
+		{"X{.empty_keys*}", "X"},
+		// Section 3.2.6.
+		{"{/list}", "/red,green,blue"},
+		{"{/list*}", "/red/green/blue"},
+		{"{/list*,path:4}", "/red/green/blue/%2Ffoo"},
+		{"{/keys}", "/semi,%3B,dot,.,comma,%2C"},
+		{"{/keys*}", "/semi=%3B/dot=./comma=%2C"},
+		// Section 3.2.7.
+		{"{;list}", ";list=red,green,blue"},
+		{"{;list*}", ";list=red;list=green;list=blue"},
+		{"{;keys}", ";keys=semi,%3B,dot,.,comma,%2C"},
+		{"{;keys*}", ";semi=%3B;dot=.;comma=%2C"},
+		// Section 3.2.8.
+		{"{?list}", "?list=red,green,blue"},
+		{"{?list*}", "?list=red&list=green&list=blue"},
+		{"{?keys}", "?keys=semi,%3B,dot,.,comma,%2C"},
+		{"{?keys*}", "?semi=%3B&dot=.&comma=%2C"},
+		// Section 3.2.9.
+		{"{&list}", "&list=red,green,blue"},
+		{"{&list*}", "&list=red&list=green&list=blue"},
+		{"{&keys}", "&keys=semi,%3B,dot,.,comma,%2C"},
+		{"{&keys*}", "&semi=%3B&dot=.&comma=%2C"},
+	}
+	args := []string{"template", "expand",
+		"--list", "count=one", "--list", "count=two", "--list", "count=three",
+		"--list", "list=red", "--list", "list=green", "--list", "list=blue",
+		"--map", "keys=semi=;", "--map", "keys=dot=.", "--map", "keys=comma=,",
+		"--map", "empty_keys", "--var", "path=/foo/bar"}
+	var want strings.Builder
+	for _, ex := range examples {
+		args = append(args, ex.template)
+		want.WriteString(ex.expansion + "\n")
+	}
+	stdout, stderr, code := runCmd(t, "", args...)
+	if stdout != want.String() || stderr != "" || code != 0 {
+		t.Errorf("exit status %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr, stdout, want.String())
+	}
+
+	usage := "Usage: uri template " + cmdTemplate.synopsis + "\nRun \"uri template --help\" for more.\n"
+	runCmdTests(t, []cmdTest{
+		// Values hold "=" and ","; the flags come after the template too.
+		{name: "values with = and ,", args: []string{"template", "expand", "{?l,m*}", "--list", "l=a,b", "--list", "l=c=d", "--map", "m=k=v=w"},
+			stdout: "?l=a%2Cb,c%3Dd&k=v%3Dw\n"},
+		{name: "empty list is undefined", args: []string{"template", "expand", "--list", "l", "{?l}x"}, stdout: "x\n"},
+		{name: "two kinds", args: []string{"template", "expand", "--list", "a=1", "--map", "a=k=v", "{a}"}, code: 2,
+			stderr: "invalid value \"a=k=v\" for flag -map: \"a\" is already given as a list (--list)\n" + usage},
+		{name: "map without value", args: []string{"template", "expand", "--map", "a=k", "{a}"}, code: 2,
+			stderr: "invalid value \"a=k\" for flag -map: want name=key=value\n" + usage},
+		{name: "match takes no list", args: []string{"template", "match", "--list", "a=1", "{a}"}, code: 2,
+			stderr: "uri template: match takes no variables\n" + usage},
+	})
 }

@@ -153,6 +153,37 @@ func appendIRIText(b []byte, s string) []byte {
 	return b
 }
 
+// appendDecodedText appends decoded text s, such as a mailto: field, for a
+// person: its characters as they are, as appendIRIText writes them, but
+// ASCII control bytes and DEL, and bytes that are not part of valid UTF-8,
+// as appendVisible escapes them (\t, \x1b, \xff), so that no byte of the
+// input moves the terminal's cursor or changes its state.
+func appendDecodedText(b []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c < 0x7f {
+				b = append(b, c)
+			} else {
+				b, _ = appendVisible(b, s[i:i+1], -1)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b, _ = appendVisible(b, s[i:i+1], -1)
+		case iriShown(r):
+			b = append(b, s[i:i+n]...)
+		default:
+			b = appendRuneEscape(b, r)
+		}
+		i += n
+	}
+	return b
+}
+
 // textWidth returns how many terminal columns appendIRIText writes for s:
 // East Asian wide and full-width characters take two, combining marks none.
 func textWidth(s string) int {

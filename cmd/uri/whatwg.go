@@ -3,9 +3,11 @@ package main
 import (
 	"errors"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/readers"
 	"github.com/ferret-go/uri/whatwg"
 )
 
@@ -71,39 +73,47 @@ func urlAttributes(u whatwg.URL) [11]attribute {
 	}
 }
 
-const compareHelp = `Compare shows side by side how three parsers read each input: RFC 3986
-(this module's uri.Parse), the WHATWG URL Standard that browsers follow (the
-module's whatwg package) and Go's net/url. For each it gives the scheme,
-userinfo, host, port, path, query and fragment, or the error; then the
-components on which the readings differ. A string that parsers read
-differently is what allow-lists and dialers disagree on.
+const compareHelp = `Compare shows side by side how parsers read each input: RFC 3986 (this
+module's uri.Parse), the WHATWG URL Standard that browsers follow (the
+module's whatwg package), Go's net/url, and the emulations of other
+languages' parsers (package readers: curl, Python, Node's legacy url.parse,
+Java, PHP, each checked against the real one). For each it gives the
+scheme, userinfo, host, port, path, query and fragment, or the error; then
+the components on which the readings differ. A string that parsers read
+differently is what allow-lists and dialers disagree on. --readers chooses
+the readers and their order (all by default).
 
   $ uri compare 'http://a@evil.com:80@good.com/'
+  $ uri compare --readers whatwg,python,curl 'http://a\@b/'
 
 The URL Standard's reading is taken as its attributes say: the scheme
 without ":", the userinfo as username[:password], the hostname, the query
-and fragment without "?" and "#". An absent component is (absent), or null
-in JSON. With --json each input gives one object on a line:
+and fragment without "?" and "#". An emulated reader's host is the one a
+client built on that parser connects to. An absent component is (absent),
+or null in JSON. With --json each input gives one object on a line, a key
+per reader:
 
   {"input":...,"rfc3986":{"ok":true,"scheme":"http",...},
-   "whatwg":{...},"net_url":{...},"differ":["userinfo","host"]}
+   "whatwg":{...},"net_url":{...},...,"differ":["userinfo","host"]}
 
 A column is as wide as its widest cell of up to 64 bytes; a longer cell
 pushes the rest of its row to the right, so that one long query does not
-pad every row of the table to its width.
+pad every row of the table to its width. The readers that do not fit in 80
+columns go on in another table below. A reader that rejects the input shows
+"no [n]" in the ok row, and its error is note [n] below the tables.
 
 Bytes that are not valid UTF-8 are written as U+FFFD. The exit status is 0
-when the three readings agree on every input (or all three reject it), 1
-otherwise.
+when the readings agree on every input (or all reject it), 1 otherwise.
 `
 
-// cmdCompare shows how RFC 3986, the URL Standard and net/url read inputs.
+// cmdCompare shows how RFC 3986, the URL Standard, net/url and the
+// emulated readers read inputs.
 var cmdCompare = &command{
 	name:     "compare",
-	synopsis: "[--json] [--max-line n] [-j n] [input...]",
-	summary:  "show how RFC 3986, the URL Standard and net/url read each input",
+	synopsis: "[--json] [--readers list] [--max-line n] [-j n] [input...]",
+	summary:  "show how RFC 3986, the URL Standard, net/url and other parsers read each input",
 	help:     compareHelp,
-	shared:   flagJSON | flagStream,
+	shared:   flagJSON | flagStream | flagReaders,
 	run:      runCompare,
 }
 
@@ -182,10 +192,13 @@ func same(a, b *string) bool { return a == nil && b == nil || a != nil && b != n
 
 // differ returns the names of the components on which the readings that
 // succeeded disagree, and "ok" first when some failed and some did not.
-func differ(rs [3]reading) []string {
+func differ(rs []reading) []string {
 	var d []string
-	if (rs[0].err == nil) != (rs[1].err == nil) || (rs[0].err == nil) != (rs[2].err == nil) {
-		d = append(d, "ok")
+	for k := range rs {
+		if (rs[k].err == nil) != (rs[0].err == nil) {
+			d = append(d, "ok")
+			break
+		}
 	}
 	for c := range compNames {
 		var first *reading
@@ -204,15 +217,23 @@ func differ(rs [3]reading) []string {
 	return d
 }
 
+// compareWidth is the width compare's text table keeps to: a table with
+// more readers than fit is written as several, each with as many columns
+// as fit, so that it reads on an 80-column terminal.
+const compareWidth = 80
+
 func runCompare(e *env, l *cmdLine) int {
-	names := [3]string{"rfc3986", "whatwg", "net_url"}
+	defs := l.readers.chosen()
 	return e.eachInput(l.args, func(in string) bool {
-		rs := [3]reading{readRFC3986(in), readWHATWG(in), readNetURL(in)}
+		rs := make([]reading, len(defs))
+		for k, d := range defs {
+			rs[k] = d.read(in)
+		}
 		d := differ(rs)
 		if e.json {
 			j := e.beginJSON(in)
 			for k, r := range rs {
-				j.key(jsonKey(`"` + names[k] + `":`)).beginObject()
+				j.key(jsonKey(`"` + defs[k].name + `":`)).beginObject()
 				j.key(keyOK).boolean(r.err == nil)
 				if r.err != nil {
 					j.key(keyError).str(r.err.Error())
@@ -248,16 +269,21 @@ func runCompare(e *env, l *cmdLine) int {
 			text string  // a word or an error
 			v    *string // or a component, quoted and made visible
 		}
-		var cells [1 + len(compNames)][3]cell
-		width := [3]int{len("rfc3986"), len("whatwg"), len("net/url")}
+		cells := make([][1 + len(compNames)]cell, len(rs))
+		var notes []string // the errors, [1] first
+		width := make([]int, len(rs))
 		for k, r := range rs {
+			width[k] = len(defs[k].label)
 			for c := -1; c < len(compNames); c++ {
 				var x cell
 				switch {
 				case c < 0 && r.err == nil:
 					x.text = "yes"
 				case c < 0:
-					x.text = "no: " + errorCause(r.err)
+					// The error goes below the table, so that a
+					// long message widens no column.
+					notes = append(notes, defs[k].label+": "+errorCause(r.err))
+					x.text = "no [" + strconv.Itoa(len(notes)) + "]"
 				case r.err != nil:
 					x.text = "-"
 				case r.comps[c] == nil:
@@ -265,7 +291,7 @@ func runCompare(e *env, l *cmdLine) int {
 				default:
 					x.v = r.comps[c]
 				}
-				cells[c+1][k] = x
+				cells[k][c+1] = x
 				n := len(x.text)
 				if x.v != nil {
 					// A component is at least as wide as it is
@@ -280,38 +306,60 @@ func runCompare(e *env, l *cmdLine) int {
 				width[k] = max(width[k], min(n, maxColumn))
 			}
 		}
-		row := func(name string, cols [3]cell) {
-			size := 11 + 3*(maxColumn+2) + 1
-			for _, x := range cols {
-				if x.v != nil {
-					size += len(*x.v)
+		// row writes row c (-1: the header) of columns [lo, hi).
+		row := func(c, lo, hi int) {
+			name := ""
+			if c == 0 {
+				name = "ok"
+			} else if c > 0 {
+				name = compNames[c-1]
+			}
+			size := 11 + (hi-lo)*(maxColumn+2) + 1
+			for k := lo; k < hi; k++ {
+				if c >= 0 && cells[k][c].v != nil {
+					size += len(*cells[k][c].v)
 				}
 			}
 			b = growFresh(b, size) // room made at once (see growFresh)
 			b = append(b, name...)
 			b = appendSpaces(b, 11-len(name))
-			for k, x := range cols {
+			for k := lo; k < hi; k++ {
 				n := len(b)
-				if x.v != nil {
+				switch x := cells[k][max(c, 0)]; {
+				case c < 0:
+					b = append(b, defs[k].label...)
+				case x.v != nil:
 					b = append(b, '"')
 					b, _ = appendVisible(b, *x.v, -1)
 					b = append(b, '"')
-				} else {
+				default:
 					b = append(b, x.text...)
 				}
-				if k < len(cols)-1 {
+				if k < hi-1 {
 					b = appendSpaces(b, max(width[k]-(len(b)-n), 0)+2)
 				}
 			}
 			b = e.spillText(append(b, '\n'))
 		}
-		row("", [3]cell{{text: "rfc3986"}, {text: "whatwg"}, {text: "net/url"}})
-		for c := range cells {
-			name := "ok"
-			if c > 0 {
-				name = compNames[c-1]
+		for lo := 0; lo < len(rs); {
+			// As many columns as fit in compareWidth, and at least one.
+			hi, w := lo+1, 11+width[lo]
+			for hi < len(rs) && w+2+width[hi] <= compareWidth {
+				w += 2 + width[hi]
+				hi++
 			}
-			row(name, cells[c])
+			if lo > 0 {
+				b = append(b, '\n')
+			}
+			for c := -1; c <= len(compNames); c++ {
+				row(c, lo, hi)
+			}
+			lo = hi
+		}
+		for k, n := range notes {
+			b = append(b, "["+strconv.Itoa(k+1)+"] "...)
+			b, _ = appendVisible(b, n, -1)
+			b = append(b, '\n')
 		}
 		if len(d) > 0 {
 			b = append(b, "differ     "...)
@@ -334,7 +382,10 @@ func errorCause(err error) string {
 	var ue *uri.Error
 	var we *whatwg.Error
 	var ne *url.Error
+	var re *readers.Error
 	switch {
+	case errors.As(err, &re):
+		return re.Reason
 	case errors.As(err, &ue):
 		return ue.Err.Error()
 	case errors.As(err, &we):

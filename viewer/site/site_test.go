@@ -40,10 +40,19 @@ func TestFilesStayOnTheirOrigin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range regexp.MustCompile(`fetch\(([^)]*)\)`).FindAllStringSubmatch(string(js), -1) {
-		if !regexp.MustCompile(`^'[\w.-]+'$`).MatchString(m[1]) {
-			t.Errorf("viewer.js fetches %s, not a file of its own", m[1])
+	fetches := 0
+	for _, m := range regexp.MustCompile(`fetch\(([^,)]*)[,)]`).FindAllStringSubmatch(string(js), -1) {
+		fetches++
+		name, ok := strings.CutPrefix(m[1], "'")
+		name, ok2 := strings.CutSuffix(name, "'")
+		if !ok || !ok2 || !regexp.MustCompile(`^[\w.-]+$`).MatchString(name) {
+			t.Errorf("viewer.js fetches %s, not a path of its own server", m[1])
+		} else if "/"+name != AnalyzePath && name != "uri.wasm" {
+			t.Errorf("viewer.js fetches %s, neither uri.wasm nor %s", m[1], AnalyzePath)
 		}
+	}
+	if fetches != 2 {
+		t.Errorf("viewer.js has %d fetches, want 2 (uri.wasm, %s)", fetches, AnalyzePath)
 	}
 	for _, api := range []string{"XMLHttpRequest", "WebSocket", "EventSource", "sendBeacon", "import(", "<img"} {
 		if strings.Contains(string(js), api) {

@@ -1,6 +1,7 @@
 // The viewer's page: reads the inputs, asks the library (uri.wasm, through
-// uriView) for the report of viewer.Analyze as JSON, and draws it. No
-// framework, no build step: this file is served as it is.
+// uriView, or without it the server) for the report of viewer.Analyze as
+// JSON, and draws it. No framework, no build step: this file is served as
+// it is.
 'use strict';
 
 (function () {
@@ -214,16 +215,28 @@
     if (location.hash !== '#' + f) history.replaceState(null, '', '#' + f);
   }
 
+  // The library answers in one of two ways: uriView, the WebAssembly
+  // build of viewer.Analyze, in the page ('wasm'); or, where the binary
+  // that serves the page was built without it (go install), the server,
+  // which runs the same viewer.Analyze at 'analyze' ('server').
+  let mode = '';
+
   function update(started) {
     if (!ready) return;
+    const from = started === undefined ? performance.now() : started;
+    if (mode === 'server') {
+      askServer(from);
+      return;
+    }
     const t0 = performance.now();
     const json = window.uriView(refInput.value, baseInput.value);
-    const t1 = performance.now();
+    show(json, from, performance.now() - t0);
+  }
+
+  function show(json, from, library) {
     render(JSON.parse(json));
     writeFragment();
-    const t2 = performance.now();
-    const from = started === undefined ? t0 : started;
-    const sample = { wasm: t1 - t0, update: t2 - from, frame: null };
+    const sample = { wasm: library, update: performance.now() - from, frame: null };
     timings.push(sample);
     if (timings.length > 200) timings.shift();
     requestAnimationFrame(() => {
@@ -231,6 +244,45 @@
       showTiming(sample);
     });
     status.textContent = 'Updated.';
+  }
+
+  // analyze posts the inputs to the server and resolves to the report's
+  // JSON, or rejects with the server's message.
+  function analyze(ref, base) {
+    return fetch('analyze', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ u: ref, base: base }),
+    }).then((resp) => resp.text().then((text) => {
+      if (!resp.ok) throw new Error(text.trim() || resp.status + ' ' + resp.statusText);
+      return text;
+    }));
+  }
+
+  // askServer asks for the inputs as they are now, one request at a time:
+  // what is typed while one is out is asked for when it is back. The page
+  // is busy (data-busy) until the view shows the inputs as they are.
+  let asking = false;
+  let askAgain = null;
+  function askServer(from) {
+    if (asking) {
+      if (askAgain === null) askAgain = from;
+      return;
+    }
+    asking = true;
+    document.documentElement.dataset.busy = 'true';
+    const t0 = performance.now();
+    analyze(refInput.value, baseInput.value).then((json) => {
+      show(json, from, performance.now() - t0);
+    }).catch((err) => {
+      status.textContent = err.message;
+    }).finally(() => {
+      asking = false;
+      const next = askAgain;
+      askAgain = null;
+      if (next !== null) askServer(next);
+      else delete document.documentElement.dataset.busy;
+    });
   }
 
   function showTiming(s) {
@@ -298,26 +350,34 @@
   window.addEventListener('resize', () => update());
   drawExamples();
 
-  // Start the library. uri.wasm calls uriViewReady once uriView is there.
-  window.uriViewReady = () => {
+  // Start the library: uri.wasm calls uriViewReady once uriView is there.
+  // Without it, the server answers.
+  function start(how) {
+    mode = how;
     ready = true;
+    document.documentElement.dataset.mode = how;
     document.documentElement.dataset.ready = 'true';
     status.textContent = 'Ready.';
+    if (how === 'server') {
+      $('engine').replaceChildren('run by the ', el('code', '', 'uri serve'), ' that sent this page (it was ' +
+        'built without the WebAssembly): what you type goes to that server and nowhere else.');
+    }
     loadFragment();
-  };
-  const notBuilt = 'The WebAssembly part of the page is not built. From the module\'s root run ' +
-    '"go generate ./viewer/..." then build uri again (go build ./cmd/uri).';
+  }
+  window.uriViewReady = () => start('wasm');
+  function useServer() {
+    analyze('', '').then(() => start('server')).catch((err) => {
+      status.textContent = 'The library did not load: neither the WebAssembly nor the server answered (' + err.message + ').';
+      document.documentElement.dataset.ready = 'missing';
+    });
+  }
   if (typeof Go !== 'function') {
-    status.textContent = notBuilt;
-    document.documentElement.dataset.ready = 'missing';
+    useServer();
     return;
   }
   const go = new Go();
   fetch('uri.wasm').then((resp) => {
-    if (!resp.ok) throw new Error(notBuilt);
+    if (!resp.ok) throw new Error('no uri.wasm');
     return WebAssembly.instantiateStreaming(resp, go.importObject);
-  }).then((result) => go.run(result.instance)).catch((err) => {
-    status.textContent = err.message;
-    document.documentElement.dataset.ready = 'missing';
-  });
+  }).then((result) => go.run(result.instance)).catch(useServer);
 })();
