@@ -186,7 +186,7 @@ func (p Problem) String() string {
 type Verdict struct {
 	Problems Problem
 	scripts  scriptSet // the scripts of the label's letters, for Scripts
-	other    bool      // a letter of a script outside the tables
+	other    string    // the script of a letter outside the tables' scripts
 }
 
 // Safe reports whether the label may be shown in Unicode.
@@ -195,7 +195,8 @@ func (v Verdict) Safe() bool { return v.Problems == 0 }
 // Scripts names the scripts of the label's characters that belong to one
 // script (a character of Common or Inherited, or of several scripts by
 // Script_Extensions, names none), in alphabetical order of their codes,
-// with "other" for a letter of a script that no allowed character has.
+// then the script (by Go's unicode tables) of a letter of a script that
+// no allowed character has.
 func (v Verdict) Scripts() []string {
 	var names []string
 	for i, n := range scriptNames {
@@ -203,8 +204,8 @@ func (v Verdict) Scripts() []string {
 			names = append(names, n)
 		}
 	}
-	if v.other {
-		names = append(names, "other")
+	if v.other != "" {
+		names = append(names, v.other)
 	}
 	return names
 }
@@ -232,6 +233,7 @@ func Check(label string, asciiTLD bool, lvl Level) Verdict {
 	hasMark := false
 	var kata, hira, kanaLike bool // for the へ/ヘ rule
 	prevSet, prevRune := scriptSet(0), rune(0)
+	otherName := "" // the script of a letter outside the tables' scripts
 	for i, r := range label {
 		if r < utf8.RuneSelf {
 			set := all
@@ -257,9 +259,22 @@ func Check(label string, asciiTLD bool, lvl Level) Verdict {
 		}
 		if !ok {
 			// Not allowed, or invalid UTF-8 (U+FFFD is not allowed).
+			// A letter still counts for the scripts of the label, by
+			// its Script (Go's tables), so that lint names them.
 			v.Problems |= NotAllowed
-			if unicode.IsLetter(r) && !unicode.In(r, unicode.Common, unicode.Inherited) {
-				v.other = true
+			if unicode.IsLetter(r) {
+				if bit, name := goScript(r); bit != 0 {
+					resolved &= bit
+					v.scripts |= bit
+				} else if name != "" {
+					if otherName != "" && otherName != name {
+						resolved = 0
+					}
+					otherName = name
+					if v.other == "" {
+						v.other = name
+					}
+				}
 			}
 			prevSet, prevRune = 0, r
 			continue
@@ -333,9 +348,9 @@ func Check(label string, asciiTLD bool, lvl Level) Verdict {
 		v.Problems |= HiddenMark
 	}
 	if v.Problems&NotAllowed != 0 {
-		// Scripts are known only for allowed characters; the label
-		// stays an A-label anyway.
-		if resolved == 0 {
+		// The label stays an A-label anyway; only the mixing of
+		// scripts is told, for lint.
+		if resolved == 0 || otherName != "" && resolved != all {
 			v.Problems |= MixedScript
 		}
 		return v
@@ -364,6 +379,26 @@ func allowedMix(noLatin scriptSet, lvl Level) bool {
 		return true
 	}
 	return lvl == ModeratelyRestrictive && noLatin != all && noLatin&(scCyrl|scGrek) == 0
+}
+
+// goScript returns the bit of the script of the letter r by Go's unicode
+// tables, or 0 and the script's name when the tables have no bit for it,
+// or 0 and "" for Common and Inherited.
+func goScript(r rune) (scriptSet, string) {
+	if unicode.In(r, unicode.Common, unicode.Inherited) {
+		return 0, ""
+	}
+	for i, name := range scriptNames {
+		if tab := unicode.Scripts[strings.ReplaceAll(name, " ", "_")]; tab != nil && unicode.Is(tab, r) {
+			return 1 << i, name
+		}
+	}
+	for name, tab := range unicode.Scripts {
+		if unicode.Is(tab, r) {
+			return 0, strings.ReplaceAll(name, "_", " ")
+		}
+	}
+	return 0, ""
 }
 
 // lookupAny is lookup for a rune of any size, ASCII letters Latin and

@@ -70,6 +70,11 @@ var checkCases = []struct {
 	{"\ufdd0zyx", true, HighlyRestrictive, NotAllowed, true},
 	{"a\u2665b", true, HighlyRestrictive, NotAllowed, true},
 	{"a\xffb", true, HighlyRestrictive, NotAllowed, true},
+	// A letter of a script that is not Recommended still mixes.
+	{"aᚠb", true, HighlyRestrictive, NotAllowed | MixedScript, true}, // Runic
+	{"ᚠᚢ", true, HighlyRestrictive, NotAllowed, true},
+	{"ａｂ", true, HighlyRestrictive, NotAllowed, true}, // full-width Latin
+	{"ａб", true, HighlyRestrictive, NotAllowed | MixedScript, true},
 
 	// Deviation characters (UTS #46, section 2.3).
 	{"faß", true, HighlyRestrictive, Deviation, true},
@@ -130,7 +135,8 @@ func TestScripts(t *testing.T) {
 		{"аpple", "Cyrillic,Latin"},
 		{"abc日本ドメインです", "Han,Hiragana,Katakana,Latin"},
 		{"123-", ""},
-		{"ａ", "other"},
+		{"ａ", "Latin"},
+		{"aᚠ", "Latin,Runic"},
 	} {
 		if got := strings.Join(Check(c.label, true, HighlyRestrictive).Scripts(), ","); got != c.want {
 			t.Errorf("Scripts(%q) = %q, want %q", c.label, got, c.want)
