@@ -157,8 +157,9 @@ func main() {
 	})
 	// asciiLike reports whether r's skeleton (UTS #39, section 4: NFD,
 	// each character replaced by its prototype, NFD) is made of ASCII
-	// lowercase letters and digits: a character that can pose as part
-	// of an ASCII name.
+	// lowercase letters: a character that can pose as a letter of an
+	// ASCII name. (Digits are left out, as Chromium's list of Latin-alike
+	// Cyrillic letters leaves out б for 6 and з for 3.)
 	asciiLike := func(r rune) bool {
 		var sk []rune
 		for _, d := range norm.NFD.String(string(r)) {
@@ -169,7 +170,7 @@ func main() {
 			}
 		}
 		for _, d := range norm.NFD.String(string(sk)) {
-			if !(d >= 'a' && d <= 'z' || d >= '0' && d <= '9') {
+			if !(d >= 'a' && d <= 'z') {
 				return false
 			}
 		}
@@ -254,7 +255,7 @@ func main() {
 		}
 	}
 	b.WriteString("}\n\n")
-	b.WriteString("// asciiLookalikes are the allowed characters of a script other than Latin,\n// Common and Inherited whose skeleton (UTS #39, section 4) is made of\n// ASCII lowercase letters and digits.\nvar asciiLookalikes = [...]rune{\n")
+	b.WriteString("// asciiLookalikes are the allowed characters of a script other than Latin,\n// Common and Inherited whose skeleton (UTS #39, section 4) is made of\n// ASCII lowercase letters.\nvar asciiLookalikes = [...]rune{\n")
 	for i, r := range lookalikes {
 		fmt.Fprintf(&b, "%#x,", r)
 		if i%12 == 11 {

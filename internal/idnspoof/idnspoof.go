@@ -14,8 +14,13 @@
 //     IdentifierStatus=Allowed) and Firefox (nsIDNService::isLabelSafe:
 //     characters outside the identifier profile) do the same.
 //   - Deviation characters: ß, ς, ZWJ and ZWNJ, which IDNA2003 and
-//     IDNA2008 map differently (UTS #46, section 2.3), keep the A-label, as
-//     Chromium shows labels with them in punycode (docs/idn.md).
+//     transitional processing map to other characters than IDNA2008 does
+//     (UTS #46, section 2.3), so that one text names two hosts, keep the
+//     A-label. This is stricter than Chromium today: Chromium 156 shows
+//     "faß.de" and "σος.gr" in Unicode (it keeps ZWNJ and ZWJ labels as
+//     A-labels); Chromium's rule 9 of crrev.com/382029 kept all four as
+//     punycode while it used transitional processing. The e2e module's
+//     TestDisplayMatchesChromium checks both facts.
 //   - Restriction level (UTS #39, section 5.2): the label is Single Script
 //     or, at [HighlyRestrictive], mixes Latin only with Han and the
 //     Japanese kana, with Han and Bopomofo, or with Han and Hangul; at
@@ -35,9 +40,11 @@
 //     that is not Latin, Greek or Cyrillic (Chromium's "dangerous
 //     patterns", components/url_formatter/spoof_checks/
 //     idn_spoof_checker.cc).
-//   - Confusables (UTS #39, section 4): a whole-script confusable with
+//   - Confusables (UTS #39, section 4), against ASCII letters only (as
+//     Chromium's list of Latin-alike Cyrillic letters, which has no б for
+//     "6"): a whole-script confusable with
 //     ASCII, a single-script label of another script whose every letter
-//     has a skeleton of ASCII letters and digits ("аррӏе"), under an
+//     has a skeleton of ASCII letters ("аррӏе"), under an
 //     ASCII top-level domain (under ".рф" a Cyrillic label is what the
 //     domain holds; Chromium shows Latin-alike Cyrillic labels only under
 //     Cyrillic top-level domains, Firefox checks Cyrillic-Latin

@@ -60,7 +60,8 @@ var checkCases = []struct {
 	{"сосо", true, HighlyRestrictive, WholeScriptConfusable, true},
 	{"νο", true, HighlyRestrictive, WholeScriptConfusable, true},
 	{"аррӏе", false, HighlyRestrictive, 0, true},
-	{"рф", true, HighlyRestrictive, 0, true}, // ф has no ASCII prototype
+	{"рф", true, HighlyRestrictive, 0, true},  // ф has no ASCII prototype
+	{"бор", true, HighlyRestrictive, 0, true}, // б's prototype is the digit 6
 
 	// Identifier_Status not Allowed (section 3.1): full-width letters,
 	// soft hyphen, zero width space, a noncharacter, a symbol.
@@ -201,7 +202,7 @@ func TestLookalikes(t *testing.T) {
 			t.Errorf("%c U+%04X is not a look-alike", r, r)
 		}
 	}
-	for _, r := range "фжщдлп" + "βδλπτ" + "中日ア" + "abc" {
+	for _, r := range "фжщдлпбз" + "βδλπτ" + "中日ア" + "abc" {
 		if isLookalike(r) {
 			t.Errorf("%c U+%04X is a look-alike", r, r)
 		}
