@@ -12,7 +12,9 @@
 //     and invisible characters other than ZWJ and ZWNJ. Chromium
 //     (docs/idn.md, "Google Chrome's IDN policy": characters outside
 //     IdentifierStatus=Allowed) and Firefox (nsIDNService::isLabelSafe:
-//     characters outside the identifier profile) do the same.
+//     characters outside the identifier profile) do the same. Like
+//     Chromium, ĸ, ʻ, ʼ and a middle dot "·" that is not between two l's
+//     are not allowed either.
 //   - Deviation characters: ß, ς, ZWJ and ZWNJ, which IDNA2003 and
 //     transitional processing map to other characters than IDNA2008 does
 //     (UTS #46, section 2.3), so that one text names two hosts, keep the
@@ -261,6 +263,9 @@ func Check(label string, asciiTLD bool, lvl Level) Verdict {
 			continue
 		}
 		set, ok := lookup(r)
+		if ok && chromiumBlocked(label, i, r) {
+			ok = false
+		}
 		if r == 'ß' || r == 'ς' || r == '\u200C' || r == '\u200D' {
 			v.Problems |= Deviation
 		}
@@ -388,6 +393,21 @@ func allowedMix(noLatin scriptSet, lvl Level) bool {
 	return lvl == ModeratelyRestrictive && noLatin != all && noLatin&(scCyrl|scGrek) == 0
 }
 
+// chromiumBlocked reports whether the character r at label[i:], allowed
+// by IdentifierStatus.txt, is one that Chromium removes from its allowed
+// set (seen with Chromium 156, e2e TestDisplayMatchesChromium): ĸ (U+0138,
+// a "k"), the modifier letters ʻ and ʼ (U+02BB, U+02BC, apostrophes), and
+// the middle dot U+00B7 but between two l's (Catalan "l·l").
+func chromiumBlocked(label string, i int, r rune) bool {
+	switch r {
+	case 0x138, 0x2BB, 0x2BC:
+		return true
+	case 0xB7:
+		return !(i > 0 && label[i-1] == 'l' && strings.HasPrefix(label[i+2:], "l"))
+	}
+	return false
+}
+
 // goScript returns the bit of the script of the letter r by Go's unicode
 // tables, or 0 and the script's name when the tables have no bit for it,
 // or 0 and "" for Common and Inherited.
@@ -428,18 +448,18 @@ func onlyKana(label string, kata bool) bool {
 	if kata {
 		want = scKana
 	}
-	first, last := true, false
+	first, last, seen := true, false, false
 	for _, r := range label {
 		odd := kata && r >= 'へ' && r <= 'ぺ' || !kata && r >= 'ヘ' && r <= 'ペ'
 		if odd && first {
 			return false
 		}
-		first, last = false, odd
+		first, last, seen = false, odd, seen || odd
 		if s, _ := lookupAny(r); !odd && !in(s, want) {
 			return false
 		}
 	}
-	return !last
+	return seen && !last
 }
 
 // TLDIsASCII reports whether the host name ends in an ASCII top-level

@@ -71,6 +71,13 @@ var checkCases = []struct {
 	{"\ufdd0zyx", true, HighlyRestrictive, NotAllowed, true},
 	{"a\u2665b", true, HighlyRestrictive, NotAllowed, true},
 	{"a\xffb", true, HighlyRestrictive, NotAllowed, true},
+	// Allowed by Unicode, not by Chromium (its allowed set).
+	{"ʻokina", true, HighlyRestrictive, NotAllowed, true},
+	{"ʼa", true, HighlyRestrictive, NotAllowed, true},
+	{"ĸ", true, HighlyRestrictive, NotAllowed, true},
+	{"l·", true, HighlyRestrictive, NotAllowed, true},
+	{"·l", true, HighlyRestrictive, NotAllowed, false},
+	{"col·legi", true, HighlyRestrictive, 0, true},
 	// A letter of a script that is not Recommended still mixes.
 	{"aᚠb", true, HighlyRestrictive, NotAllowed | MixedScript, true}, // Runic
 	{"ᚠᚢ", true, HighlyRestrictive, NotAllowed, true},
@@ -100,6 +107,10 @@ var checkCases = []struct {
 	{"ーab", true, HighlyRestrictive, KanaPunctuation, true},
 	{"aーb", true, HighlyRestrictive, KanaPunctuation, true},
 	{"カノン", true, HighlyRestrictive, 0, true},
+	{"カへカ", true, HighlyRestrictive, KanaPunctuation, true}, // Hiragana へ among Katakana
+	{"のヘの", true, HighlyRestrictive, KanaPunctuation, true}, // Katakana ヘ among Hiragana
+	{"カヘカ", true, HighlyRestrictive, 0, true},
+	{"のへの", true, HighlyRestrictive, 0, true},
 }
 
 func TestCheck(t *testing.T) {
