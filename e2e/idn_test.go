@@ -31,7 +31,8 @@ var idnHosts = []string{
 	"ŋ.com", "ħ.com", "ı.com", "ſ.com", "カヘカ.jp", "のへの.jp", "カへカ.jp", "のヘの.jp",
 	"ヶ丘.jp", "々.jp", "ー.jp", "ヘヘ.jp", "中国ab.com", "中国аб.com", "한국어abc.kr",
 	"ab\u0300.com", "ı\u0300.com", "२०२०.in", "๑.th", "ᴀ.com", "þorn.is", "ð.is",
-	"ıstanbul.com", "café.com", "øl.no", "ɡoogle.com",
+	"ıstanbul.com", "café.com", "øl.no", "ɡoogle.com", "סו.com", "וס.com", "օս.com",
+	"հօ.com", "օ.com", "ο.com", "αο.com", "ჿ.com", "ყ.com", "๐.com", "ဝ.com", "०.com", "ഠ.com",
 }
 
 // newerData are hosts whose display follows the Unicode version of the
@@ -52,6 +53,13 @@ var stricter = map[string]string{
 	// Chromium shows Latin-alike Cyrillic labels under the top-level
 	// domains of Cyrillic-writing countries; every ASCII one keeps them.
 	"аррӏе.ru": "whole-script confusable under an ASCII top-level domain",
+	"сосо.ru":  "whole-script confusable under an ASCII top-level domain",
+	"νο.gr":    "whole-script confusable under an ASCII top-level domain",
+	// Chromium checks whole-script confusables for some scripts only;
+	// UTS #39, section 4 and confusables.txt make these Latin-alike
+	// (alef and heh as "l" and "o", the Lao digit zero as "o").
+	"اه.com": "whole-script confusable of Arabic letters",
+	"໐.com":  "whole-script confusable of a Lao digit",
 }
 
 // bidiEmbedding strips the directional embeddings (U+202A to U+202E) that

@@ -62,7 +62,12 @@
 //     and Katakana ヘ, ベ, ペ in one otherwise of Hiragana.
 //
 // Not done here: Chromium's comparison of skeletons with the top 10,000
-// domains (which needs its list) and its per-TLD lists of scripts.
+// domains (which needs its list), its per-TLD lists of scripts (it shows
+// Latin-alike Cyrillic under .ru and Greek under .gr, which stay A-labels
+// here, as every whole-script confusable under an ASCII top-level domain,
+// of any script: Chromium checks some scripts only, and shows "اه.com"),
+// and its own lists of Latin-alike letters beyond confusables.txt (it keeps
+// "ւօ.com", Armenian, as an A-label; this package shows it).
 //
 // The data are Unicode's: IdentifierStatus.txt and confusables.txt (UTS
 // #39), Scripts.txt, ScriptExtensions.txt and PropertyValueAliases.txt
