@@ -1,9 +1,7 @@
 // Package e2e tests the URI viewer in a real browser: it builds the page's
 // WebAssembly and the uri command from the module at .., starts "uri serve",
 // and drives Debian's Chromium, headless, through the DevTools protocol
-// (github.com/chromedp/chromedp, a dependency of this module only). It
-// also compares uri.URI.Display's hosts with those Chromium shows
-// (idn_test.go).
+// (github.com/chromedp/chromedp, a dependency of this module only).
 //
 // Without Chromium the tests skip, saying so, unless
 // URI_E2E_REQUIRE_CHROMIUM is set, as .ci/run sets it after installing it.
