@@ -2,6 +2,7 @@ package guard
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -65,6 +66,10 @@ type Guard struct {
 	// enforced (an egress proxy such as Smokescreen). The proxy's own
 	// address is not judged.
 	Proxy *url.URL
+
+	// TLSConfig is the TLS configuration of Transport; nil means the
+	// defaults of crypto/tls.
+	TLSConfig *tls.Config
 
 	// DialTimeout bounds each connection attempt; zero means 30 seconds.
 	DialTimeout time.Duration

@@ -83,6 +83,24 @@ func acceptedBefore(t *testing.T, l *countingListener) int32 {
 // accepted and closed.
 func listenPair(t *testing.T) (port int, pub, in *countingListener) {
 	t.Helper()
+	port, pub, in = bindPair(t)
+	for _, l := range []*countingListener{pub, in} {
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				c.Close()
+			}
+		}()
+	}
+	return port, pub, in
+}
+
+// bindPair listens on public and internal with one port.
+func bindPair(t *testing.T) (port int, pub, in *countingListener) {
+	t.Helper()
 	for range 20 {
 		l1, err := net.Listen("tcp", netip.AddrPortFrom(public, 0).String())
 		if err != nil {
@@ -95,18 +113,7 @@ func listenPair(t *testing.T) (port int, pub, in *countingListener) {
 			continue
 		}
 		pub, in = &countingListener{Listener: l1}, &countingListener{Listener: l2}
-		for _, l := range []*countingListener{pub, in} {
-			t.Cleanup(func() { l.Close() })
-			go func() {
-				for {
-					c, err := l.Accept()
-					if err != nil {
-						return
-					}
-					c.Close()
-				}
-			}()
-		}
+		t.Cleanup(func() { pub.Close(); in.Close() })
 		return port, pub, in
 	}
 	t.Fatal("no port free on both loopback addresses")
