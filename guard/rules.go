@@ -194,13 +194,69 @@ func (e *entry) rule() Rule {
 	return Rule{Prefix: e.prefix, Name: e.name, Ref: e.ref, Registry: e.registry}
 }
 
-// longest returns the most specific entry of t that holds a, or nil.
-func longest(t []entry, a netip.Addr) *entry {
-	var best *entry
+// compiled is a table as masks and bits, for the judge: netip.Prefix's
+// Contains, called for every entry, made judge cost about three
+// net/url.Parse calls (guardinstr.sh); this is a few instructions an
+// entry.
+type compiled struct {
+	hi, lo, mhi, mlo uint64 // the prefix's bits and mask, IPv4 in lo
+	bits             int
+	e                *entry
+}
+
+func compile(t []entry) []compiled {
+	out := make([]compiled, len(t))
 	for i := range t {
-		e := &t[i]
-		if e.prefix.Contains(a) && (best == nil || e.prefix.Bits() > best.prefix.Bits()) {
-			best = e
+		q := t[i].prefix
+		hi, lo := addrBits(q.Addr())
+		n := q.Bits()
+		var mhi, mlo uint64
+		if q.Addr().Is4() {
+			mlo = ^uint64(0) << (32 - n) & 0xffffffff
+		} else {
+			switch {
+			case n == 0:
+			case n <= 64:
+				mhi = ^uint64(0) << (64 - n)
+			default:
+				mhi, mlo = ^uint64(0), ^uint64(0)<<(128-n)
+			}
+		}
+		out[i] = compiled{hi, lo, mhi, mlo, n, &t[i]}
+	}
+	return out
+}
+
+// addrBits returns the address as two 64-bit halves; an IPv4 address is
+// in the low 32 bits of lo.
+func addrBits(a netip.Addr) (hi, lo uint64) {
+	if a.Is4() {
+		b := a.As4()
+		return 0, uint64(b[0])<<24 | uint64(b[1])<<16 | uint64(b[2])<<8 | uint64(b[3])
+	}
+	b := a.As16()
+	for i := range 8 {
+		hi = hi<<8 | uint64(b[i])
+		lo = lo<<8 | uint64(b[8+i])
+	}
+	return hi, lo
+}
+
+var (
+	compiledV4   = compile(tableV4)
+	compiledV6   = compile(tableV6)
+	compiledMeta = compile(tableMeta)
+)
+
+// longest returns the most specific entry of t that holds the address
+// whose bits are hi and lo, or nil; t is of one family.
+func longest(t []compiled, hi, lo uint64) *entry {
+	var best *entry
+	bits := -1
+	for i := range t {
+		c := &t[i]
+		if hi&c.mhi == c.hi && lo&c.mlo == c.lo && c.bits > bits {
+			best, bits = c.e, c.bits
 		}
 	}
 	return best
@@ -243,13 +299,15 @@ func judge(allow, deny []netip.Prefix, a netip.Addr) verdict {
 		}
 		return verdict{false, Rule{Prefix: q, Name: "Guard.Allow", Registry: "guard"}}
 	}
-	for i := range tableMeta {
-		if tableMeta[i].prefix.Contains(a) {
-			return verdict{true, tableMeta[i].rule()}
+	hi, lo := addrBits(a)
+	for i := range compiledMeta {
+		c := &compiledMeta[i]
+		if c.e.prefix.Addr().Is4() == a.Is4() && hi&c.mhi == c.hi && lo&c.mlo == c.lo {
+			return verdict{true, c.e.rule()}
 		}
 	}
 	if a.Is4() {
-		if e := longest(tableV4, a); e != nil && (e.reach != global || e.block) {
+		if e := longest(compiledV4, hi, lo); e != nil && (e.reach != global || e.block) {
 			return verdict{true, e.rule()}
 		}
 		return verdict{}
@@ -259,6 +317,9 @@ func judge(allow, deny []netip.Prefix, a netip.Addr) verdict {
 		// (a translator, a tunnel, or the kernel itself, for a mapped
 		// address, sends it on).
 		for _, v4 := range v4s {
+			if !v4.IsValid() {
+				break
+			}
 			if v := judge(allow, deny, v4); v.blocked {
 				v.rule.Inside = v4.String() + " inside " + form
 				return v
@@ -266,7 +327,7 @@ func judge(allow, deny []netip.Prefix, a netip.Addr) verdict {
 		}
 		return verdict{}
 	}
-	if e := longest(tableV6, a); e != nil && (e.reach != global || e.block) {
+	if e := longest(compiledV6, hi, lo); e != nil && (e.reach != global || e.block) {
 		return verdict{true, e.rule()}
 	}
 	return verdict{}
@@ -280,33 +341,35 @@ var (
 	compatible = p("::/96")
 )
 
-// embedded returns the IPv4 addresses that the IPv6 address a carries and
+// embedded returns the IPv4 addresses (the second only for Teredo) that
+// the IPv6 address a carries and
 // the name of its form, or "" when it carries none. a is not an
 // IPv4-mapped address (judge unmaps those first).
-func embedded(a netip.Addr) ([]netip.Addr, string) {
+func embedded(a netip.Addr) ([2]netip.Addr, string) {
 	b := a.As16()
 	last := netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
+	hi, lo := addrBits(a)
 	switch {
-	case nat64WKP.Contains(a):
+	case hi == 0x0064_ff9b_0000_0000 && lo>>32 == 0: // nat64WKP
 		// RFC 6052, section 2.2: with the /96 prefix, the last 32 bits.
-		return []netip.Addr{last}, "a NAT64 address (RFC 6052)"
-	case sixToFour.Contains(a):
+		return [2]netip.Addr{last}, "a NAT64 address (RFC 6052)"
+	case hi>>48 == 0x2002: // sixToFour
 		// RFC 3056, section 2: 2002:V4ADDR::/48.
-		return []netip.Addr{netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})}, "a 6to4 address (RFC 3056)"
-	case teredo.Contains(a):
+		return [2]netip.Addr{netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})}, "a 6to4 address (RFC 3056)"
+	case hi>>32 == 0x2001_0000: // teredo
 		// RFC 4380, section 4: the server's address in bits 32 to 63,
 		// the client's mapped address, inverted, in the last 32 bits.
 		server := netip.AddrFrom4([4]byte{b[4], b[5], b[6], b[7]})
 		client := netip.AddrFrom4([4]byte{^b[12], ^b[13], ^b[14], ^b[15]})
-		return []netip.Addr{client, server}, "a Teredo address (RFC 4380)"
-	case compatible.Contains(a) && (b[12]|b[13]) != 0:
+		return [2]netip.Addr{client, server}, "a Teredo address (RFC 4380)"
+	case hi == 0 && lo>>32 == 0 && (b[12]|b[13]) != 0: // compatible
 		// RFC 4291, section 2.5.5.1, deprecated: ::a.b.c.d. "::" and
 		// "::1" (the first two bytes of the IPv4 part zero) are the
 		// unspecified and loopback addresses, and no IPv4 address of
 		// 0.0.0.0/16 is global anyway.
-		return []netip.Addr{last}, "an IPv4-compatible address (RFC 4291, section 2.5.5.1)"
+		return [2]netip.Addr{last}, "an IPv4-compatible address (RFC 4291, section 2.5.5.1)"
 	}
-	return nil, ""
+	return [2]netip.Addr{}, ""
 }
 
 // nameRules are the names blocked without a lookup, by suffix (".x"

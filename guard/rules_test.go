@@ -312,6 +312,29 @@ func TestEmbedded(t *testing.T) {
 	}
 }
 
+// TestEmbeddedPrefixes holds the bit tests of embedded to the prefixes
+// of the forms: first and last address of each, and the neighbours.
+func TestEmbeddedPrefixes(t *testing.T) {
+	for _, q := range []netip.Prefix{nat64WKP, sixToFour, teredo, compatible} {
+		for _, a := range []netip.Addr{q.Addr(), lastAddr(q)} {
+			if _, form := embedded(a); form == "" && a != netip.IPv6Unspecified() {
+				t.Errorf("%s (in %s): no form", a, q)
+			}
+		}
+		for _, a := range []netip.Addr{q.Addr().Prev(), lastAddr(q).Next()} {
+			if _, form := embedded(a); a.IsValid() && form != "" && !a.Is4In6() {
+				for _, r := range []netip.Prefix{nat64WKP, sixToFour, teredo, compatible} {
+					if r.Contains(a) {
+						goto next
+					}
+				}
+				t.Errorf("%s (next to %s): form %q", a, q, form)
+			next:
+			}
+		}
+	}
+}
+
 // TestAllowDeny checks that the longest prefix of Allow and Deny
 // decides, Deny on a tie, and that the registries decide the rest.
 func TestAllowDeny(t *testing.T) {
