@@ -195,9 +195,9 @@ func (e *entry) rule() Rule {
 }
 
 // compiled is a table as masks and bits, for the judge: netip.Prefix's
-// Contains, called for every entry, made judge cost about three
-// net/url.Parse calls (guardinstr.sh); this is a few instructions an
-// entry.
+// Contains, called for every entry, made judge cost 3150 instructions, as
+// much as a net/url.Parse call (callgrind, guardinstr); this is a few
+// instructions an entry, 830 a judge.
 type compiled struct {
 	hi, lo, mhi, mlo uint64 // the prefix's bits and mask, IPv4 in lo
 	bits             int
@@ -342,9 +342,9 @@ var (
 )
 
 // embedded returns the IPv4 addresses (the second only for Teredo) that
-// the IPv6 address a carries and
-// the name of its form, or "" when it carries none. a is not an
-// IPv4-mapped address (judge unmaps those first).
+// the IPv6 address a carries and the name of its form, or "" when it
+// carries none. a is not an IPv4-mapped address (judge unmaps those
+// first).
 func embedded(a netip.Addr) ([2]netip.Addr, string) {
 	b := a.As16()
 	last := netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
