@@ -10,6 +10,8 @@ import (
 	"golang.org/x/net/idna"
 	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/ferret-go/uri/internal/idnspoof"
 )
 
 // IDNA for the reg-name hosts of IRIs (RFC 3987, section 3.1), through
@@ -279,13 +281,15 @@ func hasACEPrefix(s string) bool {
 
 // appendULabels appends the raw host s of kind to b with its A-labels as
 // U-labels (IDNA ToUnicode, RFC 3987, section 3.2), where the U-label is
-// fit for an IRI and maps back to the same A-label, and the host as a
-// whole maps back to s.
+// fit for an IRI, may be shown by the IDN display policy of browsers
+// (package internal/idnspoof) and maps back to the same A-label, and the
+// host as a whole maps back to s.
 func appendULabels(b []byte, s string, kind HostKind) []byte {
 	if kind != HostRegName || !hasACEPrefix(s) {
 		return append(b, s...)
 	}
 	n := len(b)
+	asciiTLD := idnspoof.TLDIsASCII(s)
 	for k := 0; k <= len(s); {
 		j := strings.IndexByte(s[k:], '.')
 		if j < 0 {
@@ -294,7 +298,7 @@ func appendULabels(b []byte, s string, kind HostKind) []byte {
 			j += k
 		}
 		label := s[k:j]
-		if u, ok := uLabel(label); ok {
+		if u, ok := uLabel(label, asciiTLD); ok {
 			b = append(b, u...)
 		} else {
 			b = append(b, label...)
@@ -312,9 +316,12 @@ func appendULabels(b []byte, s string, kind HostKind) []byte {
 	return b
 }
 
-// uLabel returns the U-label of the A-label a when it is fit for an IRI
-// and maps back to a exactly.
-func uLabel(a string) (string, bool) {
+// uLabel returns the U-label of the A-label a when it is fit for an IRI,
+// browsers would show it (UTS #39 at the highly restrictive level, no
+// confusables, deviation or hidden characters: [idnspoof.Check]; asciiTLD
+// tells whether the name ends in an ASCII top-level domain) and it maps
+// back to a exactly.
+func uLabel(a string, asciiTLD bool) (string, bool) {
 	if !hasACEPrefix(a) {
 		return "", false
 	}
@@ -326,6 +333,9 @@ func uLabel(a string) (string, bool) {
 		if r >= utf8.RuneSelf && !iriFit(r, false) {
 			return "", false
 		}
+	}
+	if !idnspoof.Check(u, asciiTLD, idnspoof.HighlyRestrictive).Safe() {
+		return "", false
 	}
 	if back, err := idnaBrowser.ToASCII(u); err != nil || back != a {
 		return "", false

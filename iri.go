@@ -466,10 +466,20 @@ func appendNonASCIIEscaped(b []byte, s string) []byte {
 // iprivate outside the query), a bidirectional formatting character
 // (section 4.1), white space, a format character (Cf) or a compatibility
 // look-alike such as a full-width letter (not NFKC-stable, section 6.1). An
-// A-label stays when its U-label holds such a character or does not map
-// back to the same A-label. A URI with nothing to decode comes back as it
-// is, with no allocation, and so does one whose IRI would be longer than
-// [MaxTextLength] (U-labels can be longer than their A-labels).
+// A-label stays when its U-label holds such a character, does not map back
+// to the same A-label, or is one that browsers show as its A-label: section
+// 3.2 makes ToUnicode optional ("MAY convert"), and section 8 warns of
+// spoofing, so a label becomes Unicode only by the IDN display policy of
+// browsers (UTS #39 at the "highly restrictive" level of section 5.2, no
+// whole-script or mixed-script confusables with ASCII letters, only
+// characters of Identifier_Status Allowed, no deviation characters ß, ς,
+// ZWJ, ZWNJ nor hidden marks; the rules and their sources are listed in
+// package internal/idnspoof). So "xn--pple-43d.com" (Cyrillic "а" and
+// Latin "pple") and "xn--80ak6aa92e.com" (Cyrillic "аррӏе") stay as they
+// are, and "xn--bcher-kva.example" becomes "bücher.example". A URI with
+// nothing to decode comes back as it is, with no allocation, and so does
+// one whose IRI would be longer than [MaxTextLength] (U-labels can be
+// longer than their A-labels).
 func (u URI) ToIRI() IRI {
 	if !u.hasIRIForm() {
 		return IRI{u}
@@ -499,9 +509,12 @@ func (u URI) ToIRI() IRI {
 	return v
 }
 
-// Display returns u as an IRI for people to read: [URI.ToIRI]'s text. It is
-// for showing, not for sending: a host shown in Unicode may look like
-// another (RFC 3987, section 8; RFC 5890, section 4.4).
+// Display returns u as an IRI for people to read: [URI.ToIRI]'s text, whose
+// host labels are shown in Unicode only where browsers would show them
+// (UTS #39 restriction levels and confusables; see ToIRI). It is for
+// showing, not for sending: even a label that passes those rules may look
+// like another one of the same script (RFC 3987, section 8; RFC 5890,
+// section 4.4).
 func (u URI) Display() string { return u.ToIRI().String() }
 
 // hasIRIForm reports whether ToIRI may change u: a triplet of a non-ASCII

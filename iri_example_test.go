@@ -38,6 +38,20 @@ func ExampleURI_ToIRI() {
 	// Output: http://納豆.example.org/Dürst%E2%80%AE
 }
 
+func ExampleURI_Display() {
+	// German, one script: shown in Unicode.
+	fmt.Println(uri.MustParse("http://xn--bcher-kva.example/").Display())
+	// Cyrillic "а" among Latin letters, and Cyrillic letters that all
+	// look like Latin ones: browsers show the A-labels, and so does
+	// Display (Unicode TS #39, sections 4 and 5.2).
+	fmt.Println(uri.MustParse("http://xn--pple-43d.com/").Display())
+	fmt.Println(uri.MustParse("http://xn--80ak6aa92e.com/").Display())
+	// Output:
+	// http://bücher.example/
+	// http://xn--pple-43d.com/
+	// http://xn--80ak6aa92e.com/
+}
+
 func ExampleRepair() {
 	u, changes, err := uri.Repair(" http://exa mple.com/a b?c|d#e#f\n")
 	fmt.Println(u, err)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -147,7 +148,28 @@ func FuzzToIRI(f *testing.F) {
 		if err != nil || upperTriplets(v.String()) != upperTriplets(s) {
 			t.Fatalf("ToIRI(%q) = %q, back %q, %v", s, i, v, err)
 		}
+		if d := u.Display(); d != i.String() {
+			t.Fatalf("Display(%q) = %q, ToIRI %q", s, d, i)
+		}
+		// No label shown mixes Latin letters with Cyrillic or Greek ones
+		// (by Go's script tables), which UTS #39's highly restrictive
+		// level forbids.
+		for _, label := range strings.Split(i.Host(), ".") {
+			if unicodeMix(label, unicode.Latin) && (unicodeMix(label, unicode.Cyrillic) || unicodeMix(label, unicode.Greek)) {
+				t.Fatalf("ToIRI(%q) = %q shows the label %q", s, i, label)
+			}
+		}
 	})
+}
+
+// unicodeMix reports whether a letter of s is in the script tab.
+func unicodeMix(s string, tab *unicode.RangeTable) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) && unicode.Is(tab, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // FuzzRepair: what Repair returns parses strictly and repairs to itself

@@ -371,3 +371,57 @@ func TestHostToASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestDisplayIDN: an A-label becomes a U-label only where browsers show it
+// in Unicode. The expectations are UTS #39's (sections 3.1, 4, 5.2 to 5.4)
+// and Chromium's and Firefox's documented IDN display rules: each IRI is
+// mapped to its URI (A-labels), and ToIRI must give back the IRI when
+// shown, the URI when not.
+func TestDisplayIDN(t *testing.T) {
+	cases := []struct {
+		iri   string
+		shown bool
+	}{
+		{"http://bücher.example/", true},
+		{"http://中国/", true}, // xn--fiqs8s
+		{"http://例え.テスト/", true},
+		{"http://日本語ドメイン.jp/", true},             // Han + Katakana
+		{"http://ひらがなカタカナ漢字abc.jp/", true},       // Latin + Han + Hiragana + Katakana
+		{"http://한국어中.kr/", true},                // Han + Hangul
+		{"http://москва.рф/", true},              // single script
+		{"http://аррӏе.рф/", true},               // Cyrillic look-alikes under a Cyrillic TLD
+		{"http://ελληνικά.gr/", true},            // Greek, not all look-alikes
+		{"http://аpple.com/", false},             // xn--pple-43d: Cyrillic а + Latin
+		{"http://аррӏе.com/", false},             // xn--80ak6aa92e: whole-script confusable
+		{"http://сосо.com/", false},              // whole-script confusable
+		{"http://gοogle.com/", false},            // Greek ο + Latin
+		{"http://gօօgle.com/", false},            // Armenian օ + Latin
+		{"http://한국어カ.kr/", false},               // Hangul + Katakana
+		{"http://faß.de/", false},                // deviation ß
+		{"http://σος.gr/", false},                // deviation ς
+		{"http://نامه\u200cای.example/", false},  // deviation ZWNJ
+		{"http://a\u0301\u0301.example/", false}, // the same mark twice
+		{"http://i\u0307.example/", false},       // dot above on i
+		{"http://क1१.example/", false},           // two numbering systems
+		{"http://aノb.example/", false},           // Katakana no as "/"
+		{"http://sub.bücher.example/", true},
+	}
+	for _, c := range cases {
+		u, err := MustParseIRI(c.iri).ToURI()
+		if err != nil {
+			t.Errorf("ToURI(%q): %v", c.iri, err)
+			continue
+		}
+		want := u.String() // every label stays an A-label
+		if c.shown {
+			want = c.iri
+		}
+		if got := u.Display(); got != want {
+			t.Errorf("Display(%q) (from %q) = %q, want %q", u, c.iri, got, want)
+		}
+	}
+	// Only the label browsers would show in Unicode is decoded.
+	if got, want := MustParse("http://xn--bcher-kva.xn--pple-43d.com/").Display(), "http://bücher.xn--pple-43d.com/"; got != want {
+		t.Errorf("Display = %q, want %q", got, want)
+	}
+}

@@ -131,12 +131,16 @@ const (
 	CodeUserinfoHTTP Code = "userinfo-http"
 	// CodeMixedScript: a host label mixing scripts (Latin with Cyrillic,
 	// Greek...) outside the combinations of the "highly restrictive" level
-	// of Unicode TS #39, section 5.2; punycode labels are decoded first.
+	// of Unicode TS #39, section 5.2, which browsers apply before they
+	// show a label in Unicode; punycode labels are decoded first.
 	CodeMixedScript Code = "mixed-script"
-	// CodeConfusable: a host label written wholly in Cyrillic or Greek
+	// CodeConfusable: a host label of another script written wholly in
 	// letters that look like Latin ones ("аррӏе"), a whole-script
 	// confusable (Unicode TS #39, section 4), under an ASCII top-level
-	// domain (under ".рф" a Cyrillic label is expected).
+	// domain (under ".рф" a Cyrillic label is expected); or a label that
+	// mixes scripts and writes one of them only in such letters, a
+	// mixed-script confusable. The same rules keep such a label an
+	// A-label in [uri.URI.Display].
 	CodeConfusable Code = "confusable"
 )
 

@@ -3,7 +3,6 @@ package lint
 import (
 	"net/netip"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -12,6 +11,7 @@ import (
 	"github.com/ferret-go/uri/whatwg"
 
 	"github.com/ferret-go/uri/internal/ascii"
+	"github.com/ferret-go/uri/internal/idnspoof"
 	"github.com/ferret-go/uri/internal/pctenc"
 )
 
@@ -245,133 +245,41 @@ func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
 	return netip.Addr{}, ""
 }
 
-// scripts is a set of the scripts checkScripts tells apart, one bit each;
-// a letter of another script counts as scriptOther.
-type scripts uint32
-
-const (
-	scriptLatin scripts = 1 << iota
-	scriptCyrillic
-	scriptGreek
-	scriptArmenian
-	scriptHebrew
-	scriptArabic
-	scriptHan
-	scriptHiragana
-	scriptKatakana
-	scriptHangul
-	scriptBopomofo
-	scriptThai
-	scriptDevanagari
-	scriptGeorgian
-	scriptCherokee
-	scriptOther
-)
-
-// scriptTables are the scripts of a set, in the order messages name them.
-var scriptTables = [...]struct {
-	bit   scripts
-	name  string
-	table *unicode.RangeTable
-}{
-	{scriptLatin, "Latin", unicode.Latin}, {scriptCyrillic, "Cyrillic", unicode.Cyrillic},
-	{scriptGreek, "Greek", unicode.Greek}, {scriptArmenian, "Armenian", unicode.Armenian},
-	{scriptHebrew, "Hebrew", unicode.Hebrew}, {scriptArabic, "Arabic", unicode.Arabic},
-	{scriptHan, "Han", unicode.Han}, {scriptHiragana, "Hiragana", unicode.Hiragana},
-	{scriptKatakana, "Katakana", unicode.Katakana}, {scriptHangul, "Hangul", unicode.Hangul},
-	{scriptBopomofo, "Bopomofo", unicode.Bopomofo}, {scriptThai, "Thai", unicode.Thai},
-	{scriptDevanagari, "Devanagari", unicode.Devanagari}, {scriptGeorgian, "Georgian", unicode.Georgian},
-	{scriptCherokee, "Cherokee", unicode.Cherokee},
-}
-
-// scriptOf returns the script of the letter r, or 0 when r is no letter or
-// a letter of the Common or Inherited script.
-func scriptOf(r rune) scripts {
-	if !unicode.IsLetter(r) || unicode.In(r, unicode.Common, unicode.Inherited) {
-		return 0
-	}
-	for _, t := range scriptTables {
-		if unicode.Is(t.table, r) {
-			return t.bit
-		}
-	}
-	return scriptOther
-}
-
-// checkScripts checks each label of the Unicode host name for mixed
-// scripts and whole-script confusables.
+// checkScripts checks each label of the Unicode host name for scripts
+// mixed beyond the "highly restrictive" level of Unicode TS #39 (section
+// 5.2) and for whole-script and mixed-script confusables (section 4), by
+// the rules that decide what [uri.URI.Display] shows in Unicode (package
+// internal/idnspoof, which cites the browsers' IDN display policies).
 //
 // A whole-script confusable label under a top-level domain that is not
 // ASCII is not reported: a Cyrillic name under ".рф" is what that domain
-// holds, and browsers show such names (Chromium's IDN display policy).
+// holds, and browsers show such names.
 func (c *checker) checkScripts(name string, p span, add addFunc) {
 	labels := strings.FieldsFunc(name, func(r rune) bool { return r == '.' || r == '。' || r == '．' || r == '｡' })
-	asciiTLD := len(labels) > 0 && ascii.Is(labels[len(labels)-1])
-	if len(labels) > 0 && strings.HasPrefix(labels[len(labels)-1], "xn--") {
-		asciiTLD = false
-	}
+	asciiTLD := len(labels) > 0 && idnspoof.TLDIsASCII(labels[len(labels)-1])
 	for _, label := range labels {
-		var seen scripts
-		for _, r := range label {
-			seen |= scriptOf(r)
-		}
-		if seen&(seen-1) != 0 && !allowedMix(seen) {
-			var names []string
-			for _, t := range scriptTables {
-				if seen&t.bit != 0 {
-					names = append(names, t.name)
-				}
-			}
-			if seen&scriptOther != 0 {
-				names = append(names, "other")
-			}
-			add(CodeMixedScript, High, uri.ComponentHost, p.start, p.end,
-				"the label "+quote(label)+" mixes the scripts "+strings.Join(names, ", ")+" (Unicode TS #39, section 5.2): it may pose as another name")
+		if ascii.Is(label) && !(len(label) >= 4 && strings.EqualFold(label[:4], "xn--")) {
 			continue
 		}
-		if asciiTLD && (seen == scriptCyrillic || seen == scriptGreek) && latinLookalike(label) {
+		// As browsers map it (UTS #46): lowercase, width folded, NFC,
+		// an A-label decoded.
+		if m, err := idnaBrowser.ToUnicode(label); err == nil {
+			label = m
+		}
+		v := idnspoof.Check(label, asciiTLD, idnspoof.HighlyRestrictive)
+		switch {
+		case v.Problems&idnspoof.MixedScript != 0:
+			add(CodeMixedScript, High, uri.ComponentHost, p.start, p.end,
+				"the label "+quote(label)+" mixes the scripts "+strings.Join(v.Scripts(), ", ")+" (Unicode TS #39, section 5.2): it may pose as another name")
+		case v.Problems&idnspoof.WholeScriptConfusable != 0:
 			add(CodeConfusable, High, uri.ComponentHost, p.start, p.end,
 				"the label "+quote(label)+" is written in letters that look like Latin ones: a whole-script confusable (Unicode TS #39, section 4)")
+		case v.Problems&idnspoof.MixedScriptConfusable != 0:
+			add(CodeConfusable, High, uri.ComponentHost, p.start, p.end,
+				"the label "+quote(label)+" writes one of its scripts only in letters that look like Latin ones: a mixed-script confusable (Unicode TS #39, section 4)")
 		}
 	}
 }
-
-// allowedMix reports whether the scripts are a combination that Unicode
-// TS #39's "highly restrictive" level allows: Latin with Han and Japanese
-// kana, with Han and Bopomofo, or with Han and Hangul.
-func allowedMix(seen scripts) bool {
-	for _, set := range [...]scripts{
-		scriptLatin | scriptHan | scriptHiragana | scriptKatakana,
-		scriptLatin | scriptHan | scriptBopomofo,
-		scriptLatin | scriptHan | scriptHangul,
-	} {
-		if seen&^set == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// latinLookalike reports whether every letter of label is a Cyrillic or
-// Greek letter that looks like a Latin letter.
-func latinLookalike(label string) bool {
-	letters := 0
-	for _, r := range label {
-		if !unicode.IsLetter(r) {
-			continue
-		}
-		letters++
-		if !strings.ContainsRune(lookalikes, r) {
-			return false
-		}
-	}
-	return letters > 0
-}
-
-// lookalikes are the lowercase Cyrillic and Greek letters whose usual
-// glyphs are those of lowercase Latin letters (a, c, e, h, i, j, k, l, o,
-// p, s, y, x, d, q, w, v, u).
-const lookalikes = "асеһіјкӏорѕухԁԛԝүѵ" + "αικνορυχ"
 
 // badPort reports whether port n is one browsers refuse to fetch (the
 // "bad port" list of the Fetch Standard, section 2.9): the ports of other

@@ -21,6 +21,7 @@
 //	site        print the public suffix, registrable domain and origin of URLs
 //	template    expand URI Templates (RFC 6570) or match URIs against one
 //	lint        say how other parsers read URLs and what RFC 3986 warns about
+//	guard       say whether a guarded fetch of URLs would be allowed, and why
 //	serve       serve the URI viewer, a live page, on a local address
 //	edit        change components of URI references, or print them through a template
 //	get         print parts of URI references through a template

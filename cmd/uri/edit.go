@@ -51,7 +51,8 @@ as written with --urlencode), and also:
   {query-all:KEY}     the values of every pair called KEY, separated by spaces
   {default:port}      the port, or the scheme's default port when there is none
   {puny:host}         the host with A-labels (punycode) for Unicode labels
-  {idn:host}          the host with U-labels (Unicode) for A-labels
+  {idn:host}          the host with U-labels (Unicode) for A-labels that
+                      browsers show in Unicode (as to-iri)
   {must:NAME}         NAME, and the input is rejected when NAME is absent
 "\{", "\}", "\\", "\n" and "\t" stand for "{", "}", "\", newline and tab.
 An absent component is the empty text. A template that holds "{{" is a Go

@@ -146,6 +146,10 @@ func TestGet(t *testing.T) {
 			stdout: "[::1]\n"},
 		{name: "puny and idn hosts", args: []string{"get", "{puny:host} {idn:host}", "http://r%C3%A9sum%C3%A9.example/", "http://xn--rsum-bpad.example/"},
 			stdout: "xn--rsum-bpad.example résumé.example\nxn--rsum-bpad.example résumé.example\n"},
+		// A homograph stays an A-label (UTS #39 mixed script), encoded
+		// or not.
+		{name: "idn host of a homograph", args: []string{"get", "{idn:host}", "http://%D0%B0pple.com/", "http://xn--pple-43d.com/"},
+			stdout: "xn--pple-43d.com\nxn--pple-43d.com\n"},
 		{name: "escapes", args: []string{"get", `\{x{host}\}\t\\\n`, "http://h/"},
 			stdout: "{xh}\t\\\n\n"},
 		{name: "must rejects an absent part", args: []string{"get", "{must:port}", "http://a:1/", "http://a/"},

@@ -251,12 +251,19 @@ func queryValues(u uri.URI, sp *editSpec, key string, raw, all bool) (string, bo
 
 // idnHost returns the host of u with U-labels for its A-labels and its
 // percent-encoded UTF-8 decoded, as RFC 3987, section 3.2 maps it for
-// display.
+// display: a label stays an A-label where browsers would show it so
+// ([uri.URI.ToIRI]'s display policy), and a percent-encoded host that IDNA
+// refuses stays as written.
 func idnHost(u uri.URI) string {
 	h := u.ToIRI().Host()
 	if strings.IndexByte(h, '%') >= 0 && u.HostKind() == uri.HostRegName {
 		if d := u.DecodedHost(); utf8.ValidString(d) {
-			return d
+			// Through the A-labels, so that the same policy decides.
+			if a, err := uri.IDNABrowser.HostToASCII(d); err == nil {
+				if v, err := uri.Parse("//" + a); err == nil && v.HostKind() == uri.HostRegName {
+					return v.ToIRI().Host()
+				}
+			}
 		}
 	}
 	return h

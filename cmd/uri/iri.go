@@ -25,14 +25,21 @@ parse --json. Bytes that are not valid UTF-8 are written as U+FFFD.
 
 const toIRIHelp = `To-iri maps each input, a URI, to an IRI for people to read (RFC 3987,
 section 3.2) and prints it, one line per input: percent-encoded UTF-8 that
-makes characters fit for an IRI is decoded, and A-labels become U-labels.
-ASCII triplets (reserved or not), octets that are not UTF-8 and characters
-that could mislead (bidirectional formatting, invisible, white space,
-compatibility look-alikes) stay encoded, so to-uri gives back the input, but
-for the case of hexadecimal digits.
+makes characters fit for an IRI is decoded, and A-labels become U-labels
+where browsers would show them in Unicode. ASCII triplets (reserved or not),
+octets that are not UTF-8 and characters that could mislead (bidirectional
+formatting, invisible, white space, compatibility look-alikes) stay encoded,
+so to-uri gives back the input, but for the case of hexadecimal digits. An
+A-label stays as it is when browsers show it so: scripts mixed beyond the
+"highly restrictive" level of Unicode TS #39 (section 5.2), a label of
+letters that look like ASCII ones (section 4), a character that is not
+Identifier_Status Allowed, a deviation character (ß, ς, ZWJ, ZWNJ) or a mark
+that may not show.
 
   $ uri to-iri 'http://xn--99zt52a.example.org/D%C3%BCrst%e2%80%ae'
   http://納豆.example.org/Dürst%E2%80%AE
+  $ uri to-iri 'http://xn--pple-43d.com/'
+  http://xn--pple-43d.com/
 
 A rejected input prints "<input>: <message>" on standard error. With --json
 each input gives {"input":...,"ok":true,"result":...} or the rejected object

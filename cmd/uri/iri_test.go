@@ -30,6 +30,11 @@ func TestToIRI(t *testing.T) {
 		{"reserved", "http://a/%2F%C3%A9%20\n", []string{"to-iri"}, "http://a/%2F\u00e9%20\n", "", 0},
 		{"rejected", "", []string{"to-iri", "http://a/\u00e9"}, "", "http://a/\\u00e9: uri: invalid character '\u00e9' in path at offset 9\n", 1},
 		{"json", "", []string{"to-iri", "--json", "//xn--fsq/%E2%82%AC"}, `{"input":"//xn--fsq/%E2%82%AC","ok":true,"result":"//例/€"}` + "\n", "", 0},
+		// Browsers show mixed-script and whole-script confusable labels
+		// as A-labels (UTS #39, sections 4 and 5.2; Chromium's and
+		// Firefox's IDN display policies); "bücher" is shown.
+		{"homograph", "", []string{"to-iri", "http://xn--pple-43d.com/", "http://xn--80ak6aa92e.com/", "http://xn--bcher-kva.example/"},
+			"http://xn--pple-43d.com/\nhttp://xn--80ak6aa92e.com/\nhttp://b\u00fccher.example/\n", "", 0},
 	})
 }
 

@@ -66,6 +66,7 @@ var commands = []*command{
 	cmdSite,
 	cmdTemplate,
 	cmdLint,
+	cmdGuard,
 	cmdServe,
 	cmdEdit,
 	cmdGet,

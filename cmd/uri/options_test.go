@@ -48,6 +48,8 @@ var optionPlacesTests = []optionPlaces{
 		without: []string{"http://a/b c"}, dashArgs: []string{"--", "-a b"}, dashStdout: []string{"-a%20b\n"}},
 	{command: "compare", before: [][]string{{"--json", "http://a/"}}, after: [][]string{{"http://a/", "--json"}},
 		without: []string{"http://a/"}, dashArgs: []string{"--json", "--", "-a"}, dashStdout: []string{`{"input":"-a"`}, dashCode: 1},
+	{command: "guard", before: [][]string{{"--json", "http://127.0.0.1/"}}, after: [][]string{{"http://127.0.0.1/", "--json"}},
+		without: []string{"http://127.0.0.1/"}, dashArgs: []string{"--json", "--", "-x"}, dashStdout: []string{`{"input":"-x"`}, dashCode: 1},
 	{command: "extract", stdin: "see http://a/x.\n", before: [][]string{{"--json", "-"}}, after: [][]string{{"-", "--json"}},
 		without: []string{"-"}, dashArgs: []string{"--", "-no-such-file"}, dashStderr: "-no-such-file", dashCode: 1},
 	{command: "key", before: [][]string{{"--with-scheme", "http://a/"}}, after: [][]string{{"http://a/", "--with-scheme"}},
