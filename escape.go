@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"math/bits"
 	"strings"
 	"unsafe"
 
@@ -197,13 +198,23 @@ func firstUnsafe(s string, b uint16) int {
 
 // escapedLen returns the length of s escaped under bit b, where a space
 // takes one byte in form mode.
+//
+// It counts the literal octets without a branch, four at a time (b is one
+// bit, at shift sh): 9.2 -> 5.3 instructions an octet on text with a
+// space in six bytes, callgrind (bench/row38.sh), where a mispredicted
+// branch per encoded octet also cost time.
 func escapedLen(s string, b uint16) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
-		if literal[s[i]]&b == 0 {
-			n += 2
-		}
+	sh := uint(bits.TrailingZeros16(b)) & 15
+	lit, i := 0, 0
+	for ; i+4 <= len(s); i += 4 {
+		t := s[i : i+4]
+		lit += int(literal[t[0]]>>sh&1) + int(literal[t[1]]>>sh&1) +
+			int(literal[t[2]]>>sh&1) + int(literal[t[3]]>>sh&1)
 	}
+	for ; i < len(s); i++ {
+		lit += int(literal[s[i]] >> sh & 1)
+	}
+	n := len(s) + 2*(len(s)-lit)
 	if b == formBit {
 		n -= 2 * strings.Count(s, " ")
 	}
