@@ -229,9 +229,22 @@ func fillEscaped(t []byte, s string, b uint16) int {
 	if len(t) >= 3*len(s) {
 		return fillRoomy(t, s, b)
 	}
-	// Room measured to the byte (appendEscaped, escapeFrom): the same
-	// loop, checked, since only the measure says the writes fit.
+	// Room measured to the byte (appendEscaped, escapeFrom): the measure
+	// alone says the writes fit, so fillRoomy takes only as many octets
+	// as the room left holds at three bytes each, which it proves without
+	// the measure; each stretch takes at least a third of what is left.
+	// The checked loop below does the last octets. WithDecodedQuery of 1
+	// KiB with a space in six: 27,545 -> 23,000 instructions (the
+	// checked loop took 18.8 an octet, fillRoomy 13.8; bench/row38.sh).
 	j := 0
+	for len(s) >= roomyMin {
+		m := min((len(t)-j)/3, len(s))
+		if m < roomyMin {
+			break
+		}
+		j += fillRoomy(t[j:], s[:m], b)
+		s = s[m:]
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -249,6 +262,10 @@ func fillEscaped(t []byte, s string, b uint16) int {
 	}
 	return j
 }
+
+// roomyMin is the fewest octets that fillEscaped hands to fillRoomy at a
+// time: below it, a call costs more than the checks it spares.
+const roomyMin = 16
 
 // fillRoomy is fillEscaped for a t with room for three bytes per octet of
 // s, the most any octet takes, so that no write can pass its end: it

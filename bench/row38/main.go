@@ -205,6 +205,7 @@ func escapeCalls() []call {
 		reps := max(1, 64<<10/size) // the same bytes at every size
 		for _, k := range kinds {
 			s := strings.Repeat(k.pattern, size/len(k.pattern)+1)[:size]
+			path := "/" + s[1:] // an absolute path, as an authority needs
 			name := fmt.Sprintf("%s/%d", k.name, size)
 			add := func(op, lib string, f func() int) {
 				calls = append(calls, call{"escape", op + "/" + name, lib, reps, func() int {
@@ -223,7 +224,7 @@ func escapeCalls() []call {
 			add("QueryEscape", "uri", func() int { return len(uri.Escape(s, uri.EscapeForm)) })
 			add("QueryEscape", "neturl", func() int { return len(url.QueryEscape(s)) })
 			add("WithDecodedPath", "uri", func() int {
-				v, err := base.WithDecodedPath("/" + s[1:])
+				v, err := base.WithDecodedPath(path)
 				if err != nil {
 					panic(err)
 				}
@@ -231,7 +232,7 @@ func escapeCalls() []call {
 			})
 			add("WithDecodedPath", "neturl", func() int {
 				v := *nbase
-				v.Path = "/" + s[1:]
+				v.Path = path
 				return len(v.String())
 			})
 			add("WithDecodedQuery", "uri", func() int {
