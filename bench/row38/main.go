@@ -281,12 +281,19 @@ func main() {
 	// Interleaved rounds: each round times every call once (repeated to
 	// about 20 ms), so that the machine's noise spreads over all of them.
 	runtime.LockOSThread()
+	// The repetitions are found by doubling until a batch takes 20 ms:
+	// the thread's CPU clock may tick coarsely.
 	reps := make([]int, len(calls))
 	for i := range calls {
-		t := cpuTime()
-		measure(&calls[i])
-		d := max(cpuTime()-t, time.Microsecond)
-		reps[i] = max(1, int(20*time.Millisecond/d))
+		for reps[i] = 1; ; reps[i] *= 2 {
+			t := cpuTime()
+			for range reps[i] {
+				measure(&calls[i])
+			}
+			if cpuTime()-t >= 20*time.Millisecond {
+				break
+			}
+		}
 	}
 	ns := make([][]float64, len(calls))
 	for range *rounds {
