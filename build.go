@@ -1101,13 +1101,6 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 	case m >= 0:
 	case q.cs == csNumber || q.cs == csSegments || q.cs == csAppend:
 		m = e.textLen(q, pathCS, firstCS) + b2i(q.pre != 0) + b2i(q.post != 0)
-	case escCS != csPathNoScheme && firstUnsafe(q.text, escCS.bit()) == len(q.text):
-		// Decoded text with nothing to encode (a path: the other
-		// components' parts are raw then already), copied whole at its
-		// length: WithDecodedPath of 16 clean bytes about 910 -> 838
-		// instructions, net/url 925 (bench/row38.sh).
-		escCS, escN = csRaw, len(q.text)
-		m = escN + b2i(q.pre != 0) + b2i(q.post != 0)
 	case len(q.text) <= onePassMax && len(u.s) <= MaxTextLength/2:
 		// Short decoded text, not measured first: room for three bytes
 		// an octet, which appendEscape fills in one pass; the string
