@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"math/bits"
 	"strings"
 	"unsafe"
 
@@ -197,13 +198,23 @@ func firstUnsafe(s string, b uint16) int {
 
 // escapedLen returns the length of s escaped under bit b, where a space
 // takes one byte in form mode.
+//
+// It counts the literal octets without a branch, four at a time (b is one
+// bit, at shift sh): 9.2 -> 5.3 instructions an octet on text with a
+// space in six bytes, callgrind (bench/row38.sh), where a mispredicted
+// branch per encoded octet also cost time.
 func escapedLen(s string, b uint16) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
-		if literal[s[i]]&b == 0 {
-			n += 2
-		}
+	sh := uint(bits.TrailingZeros16(b)) & 15
+	lit, i := 0, 0
+	for ; i+4 <= len(s); i += 4 {
+		t := s[i : i+4]
+		lit += int(literal[t[0]]>>sh&1) + int(literal[t[1]]>>sh&1) +
+			int(literal[t[2]]>>sh&1) + int(literal[t[3]]>>sh&1)
 	}
+	for ; i < len(s); i++ {
+		lit += int(literal[s[i]] >> sh & 1)
+	}
+	n := len(s) + 2*(len(s)-lit)
 	if b == formBit {
 		n -= 2 * strings.Count(s, " ")
 	}
@@ -218,9 +229,22 @@ func fillEscaped(t []byte, s string, b uint16) int {
 	if len(t) >= 3*len(s) {
 		return fillRoomy(t, s, b)
 	}
-	// Room measured to the byte (appendEscaped, escapeFrom): the same
-	// loop, checked, since only the measure says the writes fit.
+	// Room measured to the byte (appendEscaped, escapeFrom): the measure
+	// alone says the writes fit, so fillRoomy takes only as many octets
+	// as the room left holds at three bytes each, which it proves without
+	// the measure; each stretch takes at least a third of what is left.
+	// The checked loop below does the last octets. WithDecodedQuery of 1
+	// KiB with a space in six: 27,545 -> 23,000 instructions (the
+	// checked loop took 18.8 an octet, fillRoomy 13.8; bench/row38.sh).
 	j := 0
+	for len(s) >= roomyMin {
+		m := min((len(t)-j)/3, len(s))
+		if m < roomyMin {
+			break
+		}
+		j += fillRoomy(t[j:], s[:m], b)
+		s = s[m:]
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -238,6 +262,10 @@ func fillEscaped(t []byte, s string, b uint16) int {
 	}
 	return j
 }
+
+// roomyMin is the fewest octets that fillEscaped hands to fillRoomy at a
+// time: below it, a call costs more than the checks it spares.
+const roomyMin = 16
 
 // fillRoomy is fillEscaped for a t with room for three bytes per octet of
 // s, the most any octet takes, so that no write can pass its end: it

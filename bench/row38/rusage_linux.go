@@ -1,0 +1,4 @@
+package main
+
+// RUSAGE_THREAD: the calling thread's times (Linux).
+const rusageThread = 1

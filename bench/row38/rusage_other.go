@@ -1,0 +1,7 @@
+//go:build unix && !linux
+
+package main
+
+import "syscall"
+
+const rusageThread = syscall.RUSAGE_SELF
