@@ -8,6 +8,8 @@
 #
 #	ADA_SRC=/path/to/ada bench/ada.sh            # the five lists of URI_BENCH_DATA
 #	ADA_SRC=/path/to/ada bench/ada.sh FILE...    # other lists
+#	go run ./wptpaths ../../shared/data/urls/wpt_urltestdata_inputs.txt DIR &&
+#	    ADA_SRC=... COUNT=0 bench/ada.sh DIR/*.txt  # the WPT inputs by path
 #
 # ADA_SRC is either a directory holding ada's single-header release, ada.h
 # and ada.cpp (the ada.h and ada.cpp assets of an ada release, or
@@ -16,7 +18,8 @@
 # src/), whose amalgamation this script makes with python3 into the build
 # directory. ada itself is no part of this repository.
 #
-# Environment: ADA_SRC (above); COUNT (interleaved rounds, default 8); MS
+# Environment: ADA_SRC (above); COUNT (interleaved rounds, default 8; 0
+# for the instruction counts alone); MS
 # (CPU milliseconds per list, parser and round, default 300); INSTR=0 to
 # skip the callgrind counts; OUT (raw output, default
 # results/ada-raw.txt); URI_BENCH_DATA (URL list directory, default
@@ -37,14 +40,16 @@
 # their function measure (--toggle-collect), once with one pass over the
 # list and once with N passes, N the least of 3 or more that makes 30,000
 # URLs; the difference over N-1 passes is the steady cost per URL (the
-# first pass's one-time setup left out).
+# first pass's one-time setup left out; the raw file's instr lines hold
+# the list, the parser, the instructions of one pass and the lines).
 # --separate-threads=yes: without it the Go runtime's other threads
 # (sysmon) are counted too while measure runs, a few hundred instructions
-# a URL that change from run to run. Even so a run now and then counts
-# some ten thousand instructions more (the runtime's slow paths as the
-# heap grows, under GOGC=off), which the 30,000 URLs make small (three
-# passes over the 801 WPT inputs moved by 40 a URL from run to run; over
-# 13 lines, by 1,500).
+# a URL that change from run to run. The Go program runs measure on one
+# locked thread with its stack grown beforehand (adawhatwg). Even so a run
+# now and then counts some thousands of instructions more or a stretch of
+# measure less (userbait.txt: 803 a URL, once 1100 and once 558), so the
+# Go figure is the median of three (ada's runs give the same count every
+# time), and each count covers at least 30,000 URLs.
 # GOGC=off, and GODEBUG as in instr.sh (cpu.rdtscp=off is needed by
 # valgrind 3.19).
 set -eu
@@ -55,6 +60,50 @@ MS=${MS:-300}
 INSTR=${INSTR:-1}
 OUT=${OUT:-results/ada-raw.txt}
 BUILD=${ADA_BUILD:-${XDG_CACHE_HOME:-$HOME/.cache}/uri-bench-ada}
+
+# table FILE prints the table of a raw output file (defined here, run at
+# the end or alone: ADA_TABLE=FILE bench/ada.sh re-renders FILE).
+table() {
+	awk '
+	function median(a, n,   i, j, t) {
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+		return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+	}
+	function list(l) { if (!(l in seen)) { seen[l] = 1; order[++nl] = l } }
+	/^#/ { next }
+	$3 == "instr" { list($1); ins[$1, $2] = $4 / $5; next }
+	{
+		list($1)
+		k = $1 SUBSEP $2; c = ++cnt[k]; v[k, c] = $4; acc[k] = $6
+		if (!(k in lo) || $4 < lo[k]) lo[k] = $4
+		if (!(k in hi) || $4 > hi[k]) hi[k] = $4
+		if ($2 == "whatwg") { al[$1] += $7 }
+	}
+	END {
+		print "| list | ada CPU ns/URL (spread) | whatwg CPU ns/URL (spread) | ada / whatwg | ada instr/URL | whatwg instr/URL | ada / whatwg | whatwg allocs/URL | accepted ada, whatwg |"
+		print "|---|---:|---:|---:|---:|---:|---:|---:|---|"
+		for (i = 1; i <= nl; i++) {
+			l = order[i]
+			for (j = 1; j <= 2; j++) {
+				lib = j == 1 ? "ada" : "whatwg"; k = l SUBSEP lib
+				delete t; for (c = 1; c <= cnt[k]; c++) t[c] = v[k, c]
+				m[lib] = cnt[k] ? median(t, cnt[k]) : 0
+				tm[lib] = cnt[k] ? sprintf("%.0f (%.0f-%.0f)", m[lib], lo[k], hi[k]) : "-"
+			}
+			ia = ins[l, "ada"]; iw = ins[l, "whatwg"]; kw = l SUBSEP "whatwg"
+			printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", l, tm["ada"], tm["whatwg"],
+				(m["ada"] && m["whatwg"]) ? sprintf("%.2f", m["ada"] / m["whatwg"]) : "-",
+				ia ? sprintf("%.0f", ia) : "-", iw ? sprintf("%.0f", iw) : "-",
+				(ia && iw) ? sprintf("%.2f", ia / iw) : "-",
+				cnt[kw] ? sprintf("%.4f", al[l] / cnt[kw]) : "-",
+				cnt[kw] ? sprintf("%d, %d", acc[l SUBSEP "ada"], acc[kw]) : "-"
+		}
+	}' "$1"
+}
+if [ -n "${ADA_TABLE:-}" ]; then
+	table "$ADA_TABLE"
+	exit 0
+fi
 
 command -v g++ >/dev/null || { echo "ada.sh: skipped: g++ is not installed (it builds ada)" >&2; exit 0; }
 if [ -z "${ADA_SRC:-}" ]; then
@@ -135,10 +184,15 @@ if [ "$INSTR" != 0 ]; then
 			many=$(((30000 + n - 1) / n))
 			if [ "$many" -lt 3 ]; then many=3; fi
 			for lib in ada whatwg; do
-				if [ $lib = ada ]; then p=$ADA sym=measure; else p=$GO sym=main.measure; fi
-				one=$(count "$p" "$f" 1 "$sym")
-				more=$(count "$p" "$f" "$many" "$sym")
-				echo "$(basename "$f" .txt) $lib instr $(((more - one) / (many - 1))) $n" >>"$OUT"
+				if [ $lib = ada ]; then p=$ADA sym=measure reps=1; else p=$GO sym=main.measure reps=3; fi
+				per=
+				for _ in $(seq $reps); do
+					one=$(count "$p" "$f" 1 "$sym")
+					more=$(count "$p" "$f" "$many" "$sym")
+					per="$per $(((more - one) / (many - 1)))"
+				done
+				# The median of the repetitions.
+				echo "$(basename "$f" .txt) $lib instr $(echo $per | tr ' ' '\n' | sort -n | sed -n "$(((reps + 1) / 2))p") $n" >>"$OUT"
 			done
 		done
 	else
@@ -146,35 +200,4 @@ if [ "$INSTR" != 0 ]; then
 	fi
 fi
 
-# The table: medians, spreads and ratios per list.
-awk '
-function median(a, n,   i, j, t) {
-	for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
-	return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
-}
-/^#/ { next }
-$3 == "instr" { ins[$1, $2] = $4 / $5; next }
-{
-	if (!($1 in seen)) { seen[$1] = 1; order[++nl] = $1 }
-	k = $1 SUBSEP $2; c = ++cnt[k]; v[k, c] = $4; acc[k] = $6
-	if (!(k in lo) || $4 < lo[k]) lo[k] = $4
-	if (!(k in hi) || $4 > hi[k]) hi[k] = $4
-	if ($2 == "whatwg") { al[$1] += $7 }
-}
-END {
-	print "| list | ada CPU ns/URL (spread) | whatwg CPU ns/URL (spread) | ada / whatwg | ada instr/URL | whatwg instr/URL | ada / whatwg | whatwg allocs/URL | accepted ada, whatwg |"
-	print "|---|---:|---:|---:|---:|---:|---:|---:|---|"
-	for (i = 1; i <= nl; i++) {
-		l = order[i]
-		for (j = 1; j <= 2; j++) {
-			lib = j == 1 ? "ada" : "whatwg"; k = l SUBSEP lib
-			delete t; for (c = 1; c <= cnt[k]; c++) t[c] = v[k, c]
-			m[lib] = median(t, cnt[k])
-		}
-		ia = ins[l, "ada"]; iw = ins[l, "whatwg"]
-		printf "| %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | %.2f | %s | %s | %s | %.4f | %d, %d |\n", l,
-			m["ada"], lo[l SUBSEP "ada"], hi[l SUBSEP "ada"], m["whatwg"], lo[l SUBSEP "whatwg"], hi[l SUBSEP "whatwg"],
-			m["ada"] / m["whatwg"], ia ? sprintf("%.0f", ia) : "-", iw ? sprintf("%.0f", iw) : "-",
-			(ia && iw) ? sprintf("%.2f", ia / iw) : "-", al[l] / cnt[l SUBSEP "whatwg"], acc[l SUBSEP "ada"], acc[l SUBSEP "whatwg"]
-	}
-}' "$OUT"
+table "$OUT"
