@@ -139,8 +139,8 @@ func (p *parser) parseDomain(s string, off int) (string, uint8, fail) {
 		// on a domain holding it, under either profile (TestReplacementDisallowed),
 		// and is not run: an invalid UTF-8 sequence, percent-encoded or not,
 		// becomes U+FFFD, and 6 of the 13 WPT inputs that fail ToASCII hold
-		// one (under callgrind, the 13: 6847 -> about 4400 instructions
-		// each; ToASCII's failure costs as much as its success).
+		// one (under callgrind, the 13: 5175 -> 3541 instructions each;
+		// ToASCII's failure costs as much as its success, and allocates).
 		if strings.Contains(d, "\uFFFD") {
 			p.validation("domain-to-ASCII", off)
 			return "", 0, failAt(ErrDomainToASCII, "domain-to-ASCII", off)
