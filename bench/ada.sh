@@ -36,20 +36,19 @@
 # their spread (lowest-highest) and ada's median over whatwg's: above 1,
 # whatwg is the faster. whatwg's allocations are counted per URL.
 #
-# Instructions: both programs under valgrind's callgrind, counting only
-# their function measure (--toggle-collect), once with one pass over the
-# list and once with N passes, N the least of 3 or more that makes 30,000
-# URLs; the difference over N-1 passes is the steady cost per URL (the
-# first pass's one-time setup left out; the raw file's instr lines hold
-# the list, the parser, the instructions of one pass and the lines).
-# --separate-threads=yes: without it the Go runtime's other threads
-# (sysmon) are counted too while measure runs, a few hundred instructions
-# a URL that change from run to run. The Go program runs measure on one
-# locked thread with its stack grown beforehand (adawhatwg). Even so a run
-# now and then counts some thousands of instructions more or a stretch of
-# measure less (userbait.txt: 803 a URL, once 1100 and once 558), so the
-# Go figure is the median of three (ada's runs give the same count every
-# time), and each count covers at least 30,000 URLs.
+# Instructions: both programs under valgrind's callgrind, once with one
+# pass over the list and once with N passes, N the least of 3 or more that
+# makes 30,000 URLs; the difference over N-1 passes is the steady cost per
+# URL (start-up, reading the list and the first pass's one-time setup
+# cancel out; the raw file's instr lines hold the list, the parser, the
+# instructions of one pass and the lines). Only the main thread is
+# counted (--separate-threads=yes, the file of thread 1), on which the Go
+# program runs from the start (LockOSThread in init): the Go runtime's
+# other threads (sysmon) do work that changes from run to run. Counting
+# only measure (--toggle-collect) instead lost or gained stretches of it
+# in about one run in four (kasztp.txt: 687 instructions a URL, or 1030,
+# or less than nothing); whole main-thread counts agree to one instruction
+# a URL from run to run.
 # GOGC=off, and GODEBUG as in instr.sh (cpu.rdtscp=off is needed by
 # valgrind 3.19).
 set -eu
@@ -172,27 +171,22 @@ done
 
 if [ "$INSTR" != 0 ]; then
 	if command -v valgrind >/dev/null; then
-		count() { # prog list passes symbol: the instructions in symbol, all threads
+		count() { # prog list passes: the instructions of the main thread
 			rm -f "$tmp"/cg*
 			GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind \
-				--separate-threads=yes --toggle-collect="$4" --callgrind-out-file="$tmp/cg" \
+				--separate-threads=yes --callgrind-out-file="$tmp/cg" \
 				"$1" "$2" count "$3" >"$tmp/log" 2>&1 || { cat "$tmp/log" >&2; exit 1; }
-			cat "$tmp"/cg-* | awk '/^totals:/ { s += $2 } END { print s }'
+			sed -n 's/^totals: //p' "$tmp/cg-01"
 		}
 		for f in "$@"; do
 			n=$(wc -l <"$f")
 			many=$(((30000 + n - 1) / n))
 			if [ "$many" -lt 3 ]; then many=3; fi
 			for lib in ada whatwg; do
-				if [ $lib = ada ]; then p=$ADA sym=measure reps=1; else p=$GO sym=main.measure reps=3; fi
-				per=
-				for _ in $(seq $reps); do
-					one=$(count "$p" "$f" 1 "$sym")
-					more=$(count "$p" "$f" "$many" "$sym")
-					per="$per $(((more - one) / (many - 1)))"
-				done
-				# The median of the repetitions.
-				echo "$(basename "$f" .txt) $lib instr $(echo $per | tr ' ' '\n' | sort -n | sed -n "$(((reps + 1) / 2))p") $n" >>"$OUT"
+				if [ $lib = ada ]; then p=$ADA; else p=$GO; fi
+				one=$(count "$p" "$f" 1)
+				more=$(count "$p" "$f" "$many")
+				echo "$(basename "$f" .txt) $lib instr $(((more - one) / (many - 1))) $n" >>"$OUT"
 			done
 		done
 	else

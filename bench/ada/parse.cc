@@ -66,7 +66,7 @@ size_t pass(const std::vector<std::string_view> &lines, size_t &sum) {
 
 }  // namespace
 
-// measure runs n passes (what ada.sh has callgrind count: --toggle-collect),
+// measure runs n passes (ada.sh counts the program under callgrind with 1 and more),
 // or with parse false the loop alone.
 extern "C" __attribute__((noinline)) size_t measure(
     const std::vector<std::string_view> *lines, int n, bool parse,

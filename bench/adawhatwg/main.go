@@ -29,6 +29,12 @@ import (
 	"github.com/ferret-go/uri/whatwg"
 )
 
+// init locks the main goroutine to the main thread from the start, so
+// that ada.sh can count that thread alone under callgrind
+// (--separate-threads=yes): the Go runtime's other threads (sysmon) do
+// work that changes from run to run.
+func init() { runtime.LockOSThread() }
+
 func main() {
 	if len(os.Args) != 4 || (os.Args[2] != "time" && os.Args[2] != "count" && os.Args[2] != "none") {
 		fmt.Fprintln(os.Stderr, "usage: adawhatwg FILE time MS | FILE count N | FILE none N")
@@ -71,17 +77,6 @@ func main() {
 		fmt.Printf("%.2f %d %d %.4f\n", spent/n, passes, ok, float64(m1.Mallocs-m0.Mallocs)/n)
 		return
 	}
-	// One thread runs measure from start to end, so that callgrind, which
-	// ada.sh runs with --separate-threads=yes --toggle-collect=main.measure,
-	// counts all of it: a goroutine that moved to another thread (after a
-	// system call of the heap's growth, under GOGC=off) was counted no more
-	// from there, and the counts changed from run to run.
-	runtime.LockOSThread()
-	// And the goroutine's stack is grown first: growing it inside measure
-	// moves the stack, and callgrind then lost measure from its call stack
-	// and stopped counting (userbait.txt: 804 or 558 instructions a URL,
-	// from one run to the next). No collection runs to shrink it (GOGC=off).
-	growStack(0)
 	ok := measure(lines, arg, os.Args[2] == "count", &sum)
 	if arg > 0 {
 		ok /= arg
@@ -98,16 +93,6 @@ func cpuNS() float64 {
 	return float64(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// growStack uses a stack frame of 256 KiB, so that the goroutine's stack
-// has that room afterwards.
-//
-//go:noinline
-func growStack(i int) byte {
-	var b [256 << 10]byte
-	b[i] = 1
-	return b[(i+1)%len(b)] + b[i]
-}
-
 // pass parses every line once; it returns how many parse and adds the
 // length of each href to sum, so that the work cannot be left out.
 func pass(lines []string, sum *int) int {
@@ -121,7 +106,7 @@ func pass(lines []string, sum *int) int {
 	return ok
 }
 
-// measure runs n passes (what ada.sh has callgrind count: --toggle-collect),
+// measure runs n passes (ada.sh counts the program under callgrind with 1 and more),
 // or with parse false the loop alone.
 //
 //go:noinline
