@@ -6,6 +6,8 @@ package whatwg
 
 import (
 	"encoding/json"
+	"errors"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -216,3 +218,24 @@ func runIDNAFile(t *testing.T, name string, setters bool) {
 
 func TestToASCII(t *testing.T)    { runIDNAFile(t, "toascii.json", true) }
 func TestIdnaTestV2(t *testing.T) { runIDNAFile(t, "IdnaTestV2.json", false) }
+
+// TestReplacementDisallowed checks what parseDomain takes for granted
+// before it runs ToASCII: x/net/idna, under both of the package's
+// profiles, rejects a domain holding U+FFFD wherever it stands, as UTS #46
+// says (IdnaMappingTable.txt: "FFF9..FFFD ; disallowed"). And Parse fails
+// on such a host with ErrDomainToASCII, as the WPT expectations for
+// "https://\uFFFD" and "https://%EF%BF%BD" say.
+func TestReplacementDisallowed(t *testing.T) {
+	for _, d := range []string{"\uFFFD", "a\uFFFD", "\uFFFDb.com", "xn--a.\uFFFD", "\u00e9\uFFFD.de", "a.b.c\uFFFD", "\uFFFD.\uFFFD"} {
+		for name, p := range map[string]*idna.Profile{"lenient": idnaLenient, "strict": idnaStrict} {
+			if got, err := p.ToASCII(d); err == nil {
+				t.Errorf("%s ToASCII(%q) = %q, no error", name, d, got)
+			}
+		}
+		for _, in := range []string{"https://" + d + "/", "ws://" + url.PathEscape(d) + "/x"} {
+			if _, err := Parse(in); !errors.Is(err, ErrDomainToASCII) {
+				t.Errorf("Parse(%q): error %v, want ErrDomainToASCII", in, err)
+			}
+		}
+	}
+}
