@@ -947,7 +947,8 @@ func TestNoChromium(t *testing.T) {
 // Standard ("\" is "/" in a special URL, so its host is "a"), and the
 // fields that differ from what most readers give marked. Both ways; on a
 // desktop the cards sit side by side, on a phone one under another, and
-// nothing is wider than the phone.
+// nothing is wider than the phone. The example "parsers disagree" is
+// that input.
 func TestReaderPanels(t *testing.T) {
 	const in = `http://a\@b.com/`
 	// What each reader reads, RFC 3986 and net/url rejecting the "\"
@@ -975,7 +976,19 @@ func TestReaderPanels(t *testing.T) {
 		t.Fatalf("the readers do not read %s as this test expects (most accept, most of those read b.com): %v", in, want)
 	}
 	bothWays(t, func(t *testing.T, w way) {
-		p := openWay(t, w, "#u="+encodeURIComponent(in))
+		// From a shared address, and with the WebAssembly from the
+		// example's button.
+		frag := "#u=" + encodeURIComponent(in)
+		if w == wasm {
+			frag = ""
+		}
+		p := openWay(t, w, frag)
+		if w == wasm {
+			p.eval(`[...document.querySelectorAll('#examples button')].find((b) => b.textContent === 'parsers disagree').click()`)
+			if got := p.eval(`document.getElementById('ref').value`); got != in {
+				t.Fatalf("the example put %q in the reference", got)
+			}
+		}
 		if got := p.attr(`[data-panel="readers"] [data-row="differ"] dd`, "data-value"); got != "ok, userinfo, host, path" {
 			t.Errorf("the readings differ on %q", got)
 		}

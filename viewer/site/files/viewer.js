@@ -329,6 +329,7 @@
     ['normalization (6.2.2)', 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d', ''],
     ['an error', 'http://exa mple.com/', ''],
     ['an IRI', 'http://www.example.org/Dürst', ''],
+    ['parsers disagree', 'http://a\\@b.com/', ''],
   ];
 
   function drawExamples() {
