@@ -33,6 +33,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/ferret-go/uri/readers"
 )
 
 var updateShots = flag.Bool("update-screenshots", false, "write the screenshots to testdata/, where they are committed, instead of a temporary directory")
@@ -938,4 +940,115 @@ func TestNoChromium(t *testing.T) {
 			t.Errorf("%q: require %v, want %v", env, got, want)
 		}
 	}
+}
+
+// The readers side by side (issue 35): for http://a\@b.com/, the URL
+// confusion of the Claroty and Snyk study, a card per reader in the order
+// of uri compare, each with its reader's answer, the host of each taken
+// from package readers (held there to the real parsers) and from the URL
+// Standard ("\" is "/" in a special URL, so its host is "a"), and the
+// fields that differ from what most readers give marked. Both ways; on a
+// desktop the cards sit side by side, on a phone one under another, and
+// nothing is wider than the phone. The example "parsers disagree" is
+// that input.
+func TestReaderPanels(t *testing.T) {
+	const in = `http://a\@b.com/`
+	// What each reader reads, RFC 3986 and net/url rejecting the "\"
+	// (RFC 3986, section 2; net/url's "invalid userinfo").
+	type answer struct {
+		ok   bool
+		host string
+	}
+	want := map[string]answer{"rfc3986": {false, ""}, "whatwg": {true, "a"}, "net_url": {false, ""}}
+	order := []string{"rfc3986", "whatwg", "net_url"}
+	for _, r := range readers.All() {
+		rd := r.Read(in)
+		want[r.Name] = answer{rd.Err == nil, rd.Host}
+		order = append(order, r.Name)
+	}
+	// Most accept, and most of those that accept read the host b.com.
+	accept, hosts := 0, map[string]int{}
+	for _, a := range want {
+		if a.ok {
+			accept++
+			hosts[a.host]++
+		}
+	}
+	if 2*accept <= len(want) || 2*hosts["b.com"] <= accept {
+		t.Fatalf("the readers do not read %s as this test expects (most accept, most of those read b.com): %v", in, want)
+	}
+	bothWays(t, func(t *testing.T, w way) {
+		// From a shared address, and with the WebAssembly from the
+		// example's button.
+		frag := "#u=" + encodeURIComponent(in)
+		if w == wasm {
+			frag = ""
+		}
+		p := openWay(t, w, frag)
+		if w == wasm {
+			p.eval(`[...document.querySelectorAll('#examples button')].find((b) => b.textContent === 'parsers disagree').click()`)
+			if got := p.eval(`document.getElementById('ref').value`); got != in {
+				t.Fatalf("the example put %q in the reference", got)
+			}
+		}
+		if got := p.attr(`[data-panel="readers"] [data-row="differ"] dd`, "data-value"); got != "ok, userinfo, host, path" {
+			t.Errorf("the readings differ on %q", got)
+		}
+		if got := p.eval(`[...document.querySelectorAll('.panel-group[data-group="readers"] > [data-panel]')].map((e) => e.dataset.panel).join(' ')`); got != "reader-"+strings.Join(order, " reader-") {
+			t.Errorf("the cards: %q, want %v", got, order)
+		}
+		for _, name := range order {
+			a := want[name]
+			card := `[data-panel="reader-` + name + `"] `
+			okWant, okState := "yes", "<unset>"
+			if !a.ok {
+				okWant, okState = "no", "differs"
+			}
+			if v, s := p.attr(card+`[data-row="ok"] dd`, "data-value"), p.attr(card+`[data-row="ok"]`, "data-state"); v != okWant || s != okState {
+				t.Errorf("%s: accepted %q (%s), want %q (%s)", name, v, s, okWant, okState)
+			}
+			if !a.ok {
+				if s := p.attr(card+`[data-row="error"]`, "data-state"); s != "error" || !p.visible(card+`[data-row="error"] .message`) {
+					t.Errorf("%s: no error shown (%s)", name, s)
+				}
+				continue
+			}
+			hostState, badge := "<unset>", ""
+			if a.host != "b.com" {
+				hostState, badge = "differs", "differs from most readers"
+			}
+			if v, s := p.attr(card+`[data-row="host"] dd`, "data-value"), p.attr(card+`[data-row="host"]`, "data-state"); v != a.host || s != hostState {
+				t.Errorf("%s: host %q (%s), want %q (%s)", name, v, s, a.host, hostState)
+			}
+			if got := p.eval(`(() => { const b = document.querySelector(` + quote(card+`[data-row="host"] .badge.differs`) + `); return b ? b.textContent : ''; })()`); got != badge {
+				t.Errorf("%s: host's mark %q, want %q", name, got, badge)
+			}
+		}
+		// The URL Standard reads no userinfo: absent, not empty, and marked.
+		if got := p.text(`[data-panel="reader-whatwg"] [data-row="userinfo"] dd .badge`); got != "absent" {
+			t.Errorf("whatwg's userinfo shows %q", got)
+		}
+		if !strings.Contains(p.text(`[data-panel="readers"] .note`), "most of the readers") {
+			t.Error("the page does not say what a field is marked against")
+		}
+		// A desktop: three cards in a row.
+		if got := p.eval(`(() => { const t = [...document.querySelectorAll('.panel-group > .panel')].map((e) => Math.round(e.getBoundingClientRect().top)); return String(t.filter((v) => v === t[0]).length); })()`); got != "3" {
+			t.Errorf("%s cards in the first row at 1100 px, want 3", got)
+		}
+		shot(p, w, "readers.png")
+		if w == server {
+			return
+		}
+		// A phone: one card under another, nothing wider than the screen.
+		p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		p.eval(`new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))`)
+		if got := p.eval(`(() => { const t = [...document.querySelectorAll('.panel-group > .panel')].map((e) => Math.round(e.getBoundingClientRect().top)); return String(new Set(t).size) + '/' + t.length; })()`); got != fmt.Sprintf("%d/%d", len(order), len(order)) {
+			t.Errorf("cards in rows of their own on a phone: %s", got)
+		}
+		if got := p.eval(`String(document.documentElement.scrollWidth <= window.innerWidth) + ' ' + document.documentElement.scrollWidth + '/' + window.innerWidth`); !strings.HasPrefix(got, "true") {
+			t.Errorf("the page is wider than a phone: %s", got)
+		}
+		p.eval(`document.querySelector('[data-panel="readers"]').scrollIntoView()`)
+		p.screenshot("readers-phone.png", true)
+	})
 }

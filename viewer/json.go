@@ -67,6 +67,8 @@ func (r Report) JSON() []byte {
 			w.open('{')
 			w.key("id").str(p.ID)
 			w.key("title").str(p.Title)
+			w.optStr("group", p.Group)
+			w.optStr("against", p.Against)
 			w.key("rows")
 			if p.Rows == nil {
 				w.b = append(w.b, "null"...)
@@ -78,6 +80,9 @@ func (r Report) JSON() []byte {
 					w.key("label").str(row.Label)
 					w.key("value").str(row.Value)
 					w.optStr("state", row.State)
+					if row.Absent {
+						w.key("absent").boolean(true)
+					}
 					w.close('}')
 				}
 				w.close(']')

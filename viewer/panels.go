@@ -115,7 +115,7 @@ func (a *analysis) repair() *Panel {
 // whose State is "differs" does not match the component of the RFC's
 // reading.
 func (a *analysis) netURL() *Panel {
-	p := &Panel{ID: "net-url", Title: "Go's net/url.Parse", Note: "net/url does not tell an absent component from an empty one"}
+	p := &Panel{ID: "net-url", Title: "Go's net/url.Parse", Against: "RFC 3986", Note: "net/url does not tell an absent component from an empty one"}
 	v, err := url.Parse(a.ref)
 	if err != nil {
 		p.Rows = []Row{{Key: "error", Label: "error", Value: err.Error(), State: stateError}}
@@ -158,7 +158,7 @@ func (a *analysis) netURL() *Panel {
 // same base, and the result when one standard accepts what the other
 // rejects.
 func (a *analysis) whatwg() *Panel {
-	p := &Panel{ID: "whatwg", Title: "WHATWG URL Standard (as browsers read it)"}
+	p := &Panel{ID: "whatwg", Title: "WHATWG URL Standard (as browsers read it)", Against: "RFC 3986"}
 	var base whatwg.URL
 	if a.hasBase {
 		b, err := whatwg.Parse(a.base)
@@ -209,9 +209,6 @@ func (a *analysis) whatwg() *Panel {
 	p.Rows = append(p.Rows, Row{Key: "valid", Label: "valid URL string (validation errors)", Value: valid})
 	return p
 }
-
-// stateDiffers marks a row whose reading differs from RFC 3986's.
-const stateDiffers = "differs"
 
 // hostPort is the authority without its userinfo, as net/url's Host.
 func hostPort(u uri.URI) string {

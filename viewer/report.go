@@ -9,9 +9,13 @@
 // way (the diagram, the table of components, the host, the error with its
 // caret), and a list of [Panel]s, each a titled list of rows that the page
 // draws all alike: resolution, normalization, the IRI forms, repair, the
-// WHATWG URL Standard's reading and net/url's. A new reading, such as lint's
-// findings, is a new panel: a function in panels.go and a line in
-// [Analyze]'s list, with nothing to change in the page.
+// WHATWG URL Standard's reading and net/url's, lint's findings, and every
+// reader of `uri compare` side by side (RFC 3986, the URL Standard,
+// net/url and the emulated parsers of package readers: curl, Python,
+// Node's legacy url.parse, Java, PHP), a card each, its fields marked where
+// they differ from what most readers give (readers.go). A new reading is a
+// new panel: a function in panels.go and a line in [Analyze]'s list, with
+// nothing to change in the page.
 package viewer
 
 import (
@@ -105,28 +109,35 @@ type Base struct {
 
 // Panel is a titled list of rows, drawn alike whatever it shows. ID is
 // stable (the page's data-panel attribute), as is each row's Key
-// (data-row).
+// (data-row). Against names what a row marked "differs" differs from ("RFC
+// 3986"), for the mark's text. The panels of one Group (such as "readers",
+// a card per reader) are drawn side by side, in a grid the page makes where
+// the group's first panel comes.
 type Panel struct {
-	ID    string `json:"id"`
-	Title string `json:"title"`
-	Rows  []Row  `json:"rows"`
-	Note  string `json:"note,omitempty"`
+	ID      string `json:"id"`
+	Title   string `json:"title"`
+	Group   string `json:"group,omitempty"`
+	Against string `json:"against,omitempty"`
+	Rows    []Row  `json:"rows"`
+	Note    string `json:"note,omitempty"`
 }
 
-// Row is one line of a panel. State is "" for a value, "absent" for
-// something that is not there, "error" for a failure whose message is
-// Value.
+// Row is one line of a panel. State is "" for a value, "error" for a
+// failure whose message is Value, "differs" for a value that differs from
+// what the panel's Against names. Absent tells a component that is not
+// there (Value empty) from an empty one.
 type Row struct {
-	Key   string `json:"key"`
-	Label string `json:"label"`
-	Value string `json:"value"`
-	State string `json:"state,omitempty"`
+	Key    string `json:"key"`
+	Label  string `json:"label"`
+	Value  string `json:"value"`
+	State  string `json:"state,omitempty"`
+	Absent bool   `json:"absent,omitempty"`
 }
 
 // States of a Row.
 const (
-	stateAbsent = "absent"
-	stateError  = "error"
+	stateError   = "error"
+	stateDiffers = "differs"
 )
 
 // Analyze reads ref as a URI-reference and base, unless it is empty, as the
@@ -172,6 +183,7 @@ func Analyze(ref, base string) Report {
 			r.Panels = append(r.Panels, *p)
 		}
 	}
+	r.Panels = append(r.Panels, a.readers()...)
 	if r.Panels == nil {
 		r.Panels = []Panel{}
 	}

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/ferret-go/uri/internal/sidebyside"
 	"github.com/ferret-go/uri/readers"
 )
 
-// The readers compare shows: RFC 3986, the URL Standard and net/url, which
-// this command reads with the real code (whatwg.go), then the emulations of
-// package readers (curl, Python, Node's legacy parser, Java, PHP).
+// The readers compare shows: RFC 3986, the URL Standard and net/url, then
+// the emulations of package readers (curl, Python, Node's legacy parser,
+// Java, PHP), as package sidebyside reads them for compare and the viewer
+// alike.
 
 // readerDef is one reader as the command names and runs it.
 type readerDef struct {
@@ -20,29 +22,11 @@ type readerDef struct {
 
 // allReaders returns every reader, in the order compare shows them.
 func allReaders() []readerDef {
-	defs := []readerDef{
-		{"rfc3986", "rfc3986", readRFC3986},
-		{"whatwg", "whatwg", readWHATWG},
-		{"net_url", "net/url", readNetURL},
-	}
-	for _, r := range readers.All() {
-		read := r.Read
-		defs = append(defs, readerDef{r.Name, r.Name, func(in string) reading { return fromReading(read(in)) }})
+	var defs []readerDef
+	for _, r := range sidebyside.All() {
+		defs = append(defs, readerDef{r.Name, r.Label, r.Read})
 	}
 	return defs
-}
-
-// fromReading is the reading of an emulation's record.
-func fromReading(rd readers.Reading) reading {
-	if rd.Err != nil {
-		return reading{err: rd.Err}
-	}
-	var r reading
-	vals := [7]string{rd.Scheme, rd.Userinfo, rd.Host, rd.Port, rd.Path, rd.Query, rd.Fragment}
-	for c := range vals {
-		r.comps[c] = present(vals[c], rd.Has&(readers.Parts(1)<<c) != 0)
-	}
-	return r
 }
 
 // readersValue is --readers: the readers chosen, all by default.

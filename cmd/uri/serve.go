@@ -23,10 +23,13 @@ const serveHelp = `Serve serves the URI viewer, a page that shows as you type wh
 makes of a reference: the diagram of RFC 3986, section 3 with each component
 named, the components raw and decoded (absent and empty told apart), the host,
 the error with a caret under the offending character, the normal form, the
-target and the shortest reference against a base, the IRI forms, and the
-readings of the WHATWG URL Standard and of net/url. The inputs are kept in
-the page's address, #u=<reference>&base=<base>, percent-encoded, so that a
-view can be shared.
+target and the shortest reference against a base, the IRI forms, the
+readings of the WHATWG URL Standard and of net/url, lint's findings, and
+every reader of "uri compare" side by side (RFC 3986, the URL Standard,
+net/url, curl, Python, Node's legacy url.parse, Java, PHP), a card each,
+its fields marked where they differ from what most readers give. The
+inputs are kept in the page's address, #u=<reference>&base=<base>,
+percent-encoded, so that a view can be shared.
 
 The page's files are embedded in the binary. Where the binary also embeds
 the library compiled to WebAssembly (built by "go generate ./viewer/..."

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/sidebyside"
 	"github.com/ferret-go/uri/readers"
 	"github.com/ferret-go/uri/whatwg"
 )
@@ -117,105 +118,13 @@ var cmdCompare = &command{
 	run:      runCompare,
 }
 
-// reading is one parser's reading of an input: its components, nil where
-// absent, or its error.
-type reading struct {
-	err   error
-	comps [7]*string // scheme, userinfo, host, port, path, query, fragment
-}
+// reading is one parser's reading of an input, as package sidebyside makes
+// it for compare and the viewer alike.
+type reading = sidebyside.Reading
 
-var compNames = [7]string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"}
+var compNames = sidebyside.Components
 
 var compKeys = [7]jsonKey{keyScheme, keyUserinfo, keyHost, keyPort, keyPath, keyQuery, keyFragment}
-
-func present(s string, ok bool) *string {
-	if !ok {
-		return nil
-	}
-	return &s
-}
-
-func readRFC3986(in string) (r reading) {
-	u, err := uri.Parse(in)
-	if err != nil {
-		return reading{err: err}
-	}
-	r.comps = [7]*string{present(u.Scheme(), u.HasScheme()), present(u.Userinfo(), u.HasUserinfo()),
-		present(u.Host(), u.HasAuthority()), present(u.Port(), u.HasPort()), present(u.Path(), true),
-		present(u.Query(), u.HasQuery()), present(u.Fragment(), u.HasFragment())}
-	return r
-}
-
-func readWHATWG(in string) (r reading) {
-	u, err := whatwg.Parse(in)
-	if err != nil {
-		return reading{err: err}
-	}
-	user := u.Username()
-	if p := u.Password(); p != "" {
-		user += ":" + p
-	}
-	q, hasQ := u.Query()
-	f, hasF := u.Fragment()
-	host := u.Hostname()
-	r.comps = [7]*string{present(strings.TrimSuffix(u.Protocol(), ":"), true), present(user, user != ""),
-		present(host, !u.HasOpaquePath() && (host != "" || strings.HasPrefix(u.Href()[len(u.Protocol()):], "//"))),
-		present(u.Port(), u.Port() != ""), present(u.Pathname(), true), present(q, hasQ), present(f, hasF)}
-	return r
-}
-
-func readNetURL(in string) (r reading) {
-	u, err := url.Parse(in)
-	if err != nil {
-		return reading{err: err}
-	}
-	host := u.Hostname()
-	if strings.Contains(host, ":") {
-		host = "[" + host + "]"
-	}
-	var user *string
-	if u.User != nil {
-		user = present(u.User.String(), true)
-	}
-	path := u.EscapedPath()
-	if u.Opaque != "" {
-		path = u.Opaque
-	}
-	r.comps = [7]*string{present(u.Scheme, u.Scheme != ""), user,
-		present(host, u.Host != "" || strings.Contains(in, "//")), present(u.Port(), u.Port() != ""),
-		present(path, true), present(u.RawQuery, u.RawQuery != "" || u.ForceQuery),
-		present(u.EscapedFragment(), u.Fragment != "" || u.RawFragment != "")}
-	return r
-}
-
-func same(a, b *string) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
-
-// differ returns the names of the components on which the readings that
-// succeeded disagree, and "ok" first when some failed and some did not.
-func differ(rs []reading) []string {
-	var d []string
-	for k := range rs {
-		if (rs[k].err == nil) != (rs[0].err == nil) {
-			d = append(d, "ok")
-			break
-		}
-	}
-	for c := range compNames {
-		var first *reading
-		for k := range rs {
-			if rs[k].err != nil {
-				continue
-			}
-			if first == nil {
-				first = &rs[k]
-			} else if !same(first.comps[c], rs[k].comps[c]) {
-				d = append(d, compNames[c])
-				break
-			}
-		}
-	}
-	return d
-}
 
 // compareWidth is the width compare's text table keeps to: a table with
 // more readers than fit is written as several, each with as many columns
@@ -229,16 +138,16 @@ func runCompare(e *env, l *cmdLine) int {
 		for k, d := range defs {
 			rs[k] = d.read(in)
 		}
-		d := differ(rs)
+		d := sidebyside.Differ(rs)
 		if e.json {
 			j := e.beginJSON(in)
 			for k, r := range rs {
 				j.key(jsonKey(`"` + defs[k].name + `":`)).beginObject()
-				j.key(keyOK).boolean(r.err == nil)
-				if r.err != nil {
-					j.key(keyError).str(r.err.Error())
+				j.key(keyOK).boolean(r.Err == nil)
+				if r.Err != nil {
+					j.key(keyError).str(r.Err.Error())
 				} else {
-					for c, v := range r.comps {
+					for c, v := range r.Comps {
 						j.key(compKeys[c])
 						if v == nil {
 							j.null()
@@ -277,19 +186,19 @@ func runCompare(e *env, l *cmdLine) int {
 			for c := -1; c < len(compNames); c++ {
 				var x cell
 				switch {
-				case c < 0 && r.err == nil:
+				case c < 0 && r.Err == nil:
 					x.text = "yes"
 				case c < 0:
 					// The error goes below the table, so that a
 					// long message widens no column.
-					notes = append(notes, defs[k].label+": "+errorCause(r.err))
+					notes = append(notes, defs[k].label+": "+errorCause(r.Err))
 					x.text = "no [" + strconv.Itoa(len(notes)) + "]"
-				case r.err != nil:
+				case r.Err != nil:
 					x.text = "-"
-				case r.comps[c] == nil:
+				case r.Comps[c] == nil:
 					x.text = "(absent)"
 				default:
-					x.v = r.comps[c]
+					x.v = r.Comps[c]
 				}
 				cells[k][c+1] = x
 				n := len(x.text)

@@ -87,12 +87,12 @@ func TestCompareEveryReader(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := d.read(in)
-		if rec["ok"] != (r.err == nil) {
-			t.Errorf("%s: ok %v, the reader's error %v", d.name, rec["ok"], r.err)
+		if rec["ok"] != (r.Err == nil) {
+			t.Errorf("%s: ok %v, the reader's error %v", d.name, rec["ok"], r.Err)
 			continue
 		}
-		for c, v := range r.comps {
-			if r.err != nil {
+		for c, v := range r.Comps {
+			if r.Err != nil {
 				break
 			}
 			want := any(nil)

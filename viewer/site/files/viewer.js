@@ -149,28 +149,48 @@
     }));
   }
 
+  // The panels, each a card of titled rows. A row that differs from what
+  // its panel compares with (p.against) has a badge that says so. The
+  // panels of a group (a card per reader) go side by side, in a grid put
+  // where the group's first panel comes.
   function drawPanels(panels) {
-    $('panels').replaceChildren(...panels.map((p) => {
+    const out = [];
+    const groups = {};
+    for (const p of panels) {
       const s = el('section', 'card panel');
       s.dataset.panel = p.id;
       s.setAttribute('aria-label', p.title);
-      s.append(el('h2', '', p.title));
+      s.append(el(p.group ? 'h3' : 'h2', '', p.title));
       const dl = el('dl', 'rows');
       for (const r of p.rows) {
         const d = el('div', 'row');
         d.dataset.row = r.key;
         if (r.state) d.dataset.state = r.state;
+        if (r.absent) d.dataset.absent = 'true';
         const dd = el('dd');
         dd.dataset.value = r.value;
-        dd.append(r.state === 'error' ? el('span', 'message', r.value) : value(r.value));
-        if (r.state === 'differs') dd.append(el('span', 'badge differs', 'differs from RFC 3986'));
+        if (r.state === 'error') dd.append(el('span', 'message', r.value));
+        else if (r.absent) dd.append(el('span', 'badge absent', 'absent'));
+        else dd.append(value(r.value));
+        if (r.state === 'differs') dd.append(el('span', 'badge differs', 'differs from ' + p.against));
         d.append(el('dt', '', r.label), dd);
         dl.append(d);
       }
       s.append(dl);
       if (p.note) s.append(el('p', 'note', p.note));
-      return s;
-    }));
+      if (!p.group) {
+        out.push(s);
+        continue;
+      }
+      if (!groups[p.group]) {
+        const g = el('div', 'panel-group');
+        g.dataset.group = p.group;
+        groups[p.group] = g;
+        out.push(g);
+      }
+      groups[p.group].append(s);
+    }
+    $('panels').replaceChildren(...out);
   }
 
   function render(report) {
@@ -309,6 +329,7 @@
     ['normalization (6.2.2)', 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d', ''],
     ['an error', 'http://exa mple.com/', ''],
     ['an IRI', 'http://www.example.org/Dürst', ''],
+    ['parsers disagree', 'http://a\\@b.com/', ''],
   ];
 
   function drawExamples() {
