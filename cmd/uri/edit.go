@@ -193,7 +193,11 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 			return l.usageError("--query-separator must be & or ;, not " + strconv.Quote(*sep))
 		}
 		if *redirect != "" {
-			ref, err := l.parse(*redirect)
+			// --rule is for the inputs; the reference is any URI
+			// reference (RFC 3986, section 5.2), relative ones above all.
+			o := l.options()
+			o.Rule = uri.RuleReference
+			ref, err := o.Parse(*redirect)
 			if err != nil {
 				return l.usageError("invalid --redirect reference: " + err.Error())
 			}

@@ -75,6 +75,10 @@ func TestEdit(t *testing.T) {
 			stdout: "https://curl.se?page=5\n"},
 		{name: "redirect", args: []string{"edit", "--redirect", "here.html", "https://curl.se/we/are.html"},
 			stdout: "https://curl.se/we/here.html\n"},
+		// --rule is for the inputs, not the reference (trurl's manual:
+		// "--redirect ../here.html").
+		{name: "rule is not applied to the redirect", args: []string{"edit", "--rule", "uri", "--redirect", "here.html", "https://curl.se/we/are.html"},
+			stdout: "https://curl.se/we/here.html\n"},
 		{name: "redirect then set", args: []string{"edit", "--redirect", "../x?q", "--set", "port=8080", "http://a/b/c/d"},
 			stdout: "http://a:8080/b/x?q\n"},
 		{name: "iterate combinations", args: []string{"edit", "--iterate", "scheme=http ftp", "--iterate", "port=1 2", "https://curl.se/p"},
@@ -158,6 +162,11 @@ func TestGet(t *testing.T) {
 			stdout: "h /a b http://h/a%20b\n"},
 		{name: "get with set", args: []string{"get", "--set", "host=x", "{url}", "http://h/"},
 			stdout: "http://x/\n"},
+		// Issue 37's bugs, as trurl's manual and tests.json have them.
+		{name: "empty query key is the pair with the empty key", args: []string{"get", "{query:}|{query-all:}", "http://localhost/?a=1&=bar&=baz", "http://localhost/?a=1"},
+			stdout: "bar|bar baz\n|\n"},
+		{name: "escaped brace before a field is not a Go template", args: []string{"get", `\{{scheme}\}`, "http://localhost"},
+			stdout: "{http}\n"},
 		{name: "missing template", args: []string{"get"}, code: 2,
 			stderr: "uri get: missing TEMPLATE\nUsage: uri get " + cmdGet.synopsis + "\nRun \"uri get --help\" for more.\n"},
 		{name: "unknown field", args: []string{"get", "a{nope}"}, code: 2,

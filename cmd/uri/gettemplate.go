@@ -24,12 +24,15 @@ type getTemplate struct {
 type tmplPart struct {
 	lit  string
 	name string // a component name, "url", "authority", "query-all"
-	key  string // for query and query-all: the pair's key, or "" for the whole query
-	raw  bool   // {:name}
-	must bool   // {must:name}
-	def  bool   // {default:port}
-	puny bool   // {puny:host}
-	idn  bool   // {idn:host}
+	key  string // for query and query-all: the pair's key
+	// hasKey is set for {query:KEY}, whose KEY may be empty (the pairs
+	// "=v" have the empty key): {query} is the whole query.
+	hasKey bool
+	raw    bool // {:name}
+	must   bool // {must:name}
+	def    bool // {default:port}
+	puny   bool // {puny:host}
+	idn    bool // {idn:host}
 }
 
 // goTemplateData is what a Go template runs on: the resulting URI, whose
@@ -42,7 +45,7 @@ type goTemplateData struct {
 // parseTemplate reads a --get template.
 func parseTemplate(s string) (*getTemplate, error) {
 	t := &getTemplate{}
-	if strings.Contains(s, "{{") {
+	if isGoTemplate(s) {
 		gt, err := gotemplate.New("get").Option("missingkey=error").Parse(s)
 		if err != nil {
 			return nil, err
@@ -96,6 +99,20 @@ func parseTemplate(s string) (*getTemplate, error) {
 	return t, nil
 }
 
+// isGoTemplate reports whether s holds "{{" whose first "{" is not escaped
+// by a backslash: "\{{scheme}" is a literal "{" and the field {scheme}.
+func isGoTemplate(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		switch {
+		case s[i] == '\\':
+			i++ // the escaped byte
+		case s[i] == '{' && s[i+1] == '{':
+			return true
+		}
+	}
+	return false
+}
+
 // fieldNames are the names a field may have besides the components.
 var fieldNames = []string{"url", "authority", "query-all"}
 
@@ -121,7 +138,7 @@ func parseField(f string) (tmplPart, error) {
 		}
 	}
 	name, key, hasKey := strings.Cut(f, ":")
-	p.name, p.key = name, key
+	p.name, p.key, p.hasKey = name, key, hasKey
 	known := lookupComponent(name) != 0 || slices.Contains(fieldNames, name)
 	switch {
 	case !known:
@@ -205,7 +222,7 @@ func (p *tmplPart) value(u uri.URI, sp *editSpec, raw bool) (string, bool) {
 	case "path":
 		return dec(u.Path(), u.DecodedPath()), u.Path() != ""
 	case "query":
-		if p.key != "" {
+		if p.hasKey {
 			return queryValues(u, sp, p.key, raw, false)
 		}
 		return dec(u.Query(), u.DecodedQuery()), u.HasQuery()
