@@ -16,8 +16,11 @@ import (
 // text/template when it holds "{{".
 type getTemplate struct {
 	parts []tmplPart
-	gt    *gotemplate.Template
-	buf   bytes.Buffer // the Go template's output
+	// readsIRI is set when a field has puny:, which reads an input that is
+	// an IRI.
+	readsIRI bool
+	gt       *gotemplate.Template
+	buf      bytes.Buffer // the Go template's output
 }
 
 // tmplPart is literal text, or a field when name is set.
@@ -30,6 +33,10 @@ type tmplPart struct {
 	hasKey bool
 	raw    bool // {:name}
 	must   bool // {must:name}
+	// strict is {strict:name}: a decoded value that holds a NUL or bytes
+	// that are not UTF-8 rejects the input, as trurl's strict: makes a URL
+	// decode problem an error.
+	strict bool
 	def    bool // {default:port}
 	puny   bool // {puny:host}
 	idn    bool // {idn:host}
@@ -67,6 +74,11 @@ func parseTemplate(s string) (*getTemplate, error) {
 				lit = append(lit, '\n')
 			case 't':
 				lit = append(lit, '\t')
+			case 'r':
+				lit = append(lit, '\r')
+			case '[':
+				// trurl's escape of its "[component]" form.
+				lit = append(lit, '[')
 			case '\\', '{', '}':
 				lit = append(lit, s[i])
 			default:
@@ -88,6 +100,7 @@ func parseTemplate(s string) (*getTemplate, error) {
 				lit = lit[:0]
 			}
 			t.parts = append(t.parts, p)
+			t.readsIRI = t.readsIRI || p.puny
 			i += end
 		default:
 			lit = append(lit, c)
@@ -114,7 +127,7 @@ func isGoTemplate(s string) bool {
 }
 
 // fieldNames are the names a field may have besides the components.
-var fieldNames = []string{"url", "authority", "query-all"}
+var fieldNames = []string{"url", "authority", "query-all", "zoneid"}
 
 // parseField reads the text between "{" and "}".
 func parseField(f string) (tmplPart, error) {
@@ -126,6 +139,11 @@ func parseField(f string) (tmplPart, error) {
 		switch {
 		case strings.HasPrefix(f, "must:"):
 			f, p.must, ok = f[5:], true, true
+		case strings.HasPrefix(f, "url:"):
+			// trurl's long form of {:name}.
+			f, p.raw, ok = f[4:], true, true
+		case strings.HasPrefix(f, "strict:"):
+			f, p.strict, ok = f[7:], true, true
 		case strings.HasPrefix(f, "default:"):
 			f, p.def, ok = f[8:], true, true
 		case strings.HasPrefix(f, "puny:"):
@@ -145,8 +163,10 @@ func parseField(f string) (tmplPart, error) {
 		return p, errors.New("unknown field {" + whole + "}")
 	case hasKey && name != "query" && name != "query-all", name == "query-all" && !hasKey:
 		return p, errors.New("field {" + whole + "}: only query and query-all take a key")
-	case p.def && name != "port", (p.puny || p.idn) && name != "host":
-		return p, errors.New("field {" + whole + "}: default: is for port, puny: and idn: for host")
+	case p.def && name != "port" && name != "url", (p.puny || p.idn) && name != "host" && name != "url":
+		return p, errors.New("field {" + whole + "}: default: is for port and url, puny: and idn: for host and url")
+	case p.puny && p.idn:
+		return p, errors.New("field {" + whole + "}: puny: and idn: exclude each other")
 	}
 	return p, nil
 }
@@ -170,6 +190,9 @@ func (t *getTemplate) fill(b []byte, in string, u uri.URI, sp *editSpec) ([]byte
 		if !present && p.must {
 			return b, &errAbsent{p.name}
 		}
+		if p.strict && !p.raw && !sp.urlencode && (strings.IndexByte(v, 0) >= 0 || !utf8.ValidString(v)) {
+			return b, &errStrict{p.name}
+		}
 		b = append(b, v...)
 	}
 	return b, nil
@@ -186,7 +209,22 @@ func (p *tmplPart) value(u uri.URI, sp *editSpec, raw bool) (string, bool) {
 	}
 	switch p.name {
 	case "url":
+		if p.def || sp.defaultPort {
+			if info, ok := sp.schemes.Lookup(u.Scheme()); ok && info.Port != 0 && u.HasAuthority() && !u.HasPort() {
+				if v, err := u.WithPortNumber(info.Port); err == nil {
+					u = v
+				}
+			}
+		}
+		switch {
+		case p.idn:
+			return withHost(u, idnHost(u)), true
+		case p.puny:
+			return withHost(u, punyHost(u, sp.opts)), true
+		}
 		return u.String(), true
+	case "zoneid":
+		return zoneID(u)
 	case "authority":
 		return u.Authority(), u.HasAuthority()
 	case "scheme":
@@ -232,6 +270,35 @@ func (p *tmplPart) value(u uri.URI, sp *editSpec, raw bool) (string, bool) {
 		return dec(u.Fragment(), u.DecodedFragment()), u.HasFragment()
 	}
 	return "", false
+}
+
+// errStrict is the error of a {strict:NAME} field whose decoded text holds
+// a NUL or bytes that are not UTF-8.
+type errStrict struct{ name string }
+
+func (e *errStrict) Error() string {
+	return "uri: the decoded " + e.name + " holds a NUL or bytes that are not UTF-8 ({strict:" + e.name + "})"
+}
+
+// zoneID returns the zone identifier of an IPv6 host, decoded (RFC 6874,
+// section 2: "%25" and the zone, or the bare "%" that --zone also takes),
+// and whether there is one.
+func zoneID(u uri.URI) (string, bool) {
+	h := u.Host()
+	if u.HostKind() != uri.HostIPv6 {
+		return "", false
+	}
+	i := strings.IndexByte(h, '%')
+	if i < 0 {
+		return "", false
+	}
+	z := strings.TrimSuffix(h[i+1:], "]")
+	if strings.HasPrefix(z, "25") {
+		if d, err := uri.Unescape(h[i:len(h)-1], uri.EscapeHost); err == nil && strings.HasPrefix(d, "%") {
+			return d[1:], true
+		}
+	}
+	return z, true
 }
 
 // decodeUserinfo decodes the text of a valid userinfo's part.
