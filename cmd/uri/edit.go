@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
+	"io"
+	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -10,6 +13,7 @@ import (
 
 	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/internal/stable"
+	"github.com/ferret-go/uri/whatwg"
 )
 
 const editHelp = `Edit changes each input, a URI reference, and prints the result, one line
@@ -21,12 +25,15 @@ neither added nor dropped, the path is not normalized.
   https://example.org/a?b#c
 
 The edits run in this order: --redirect, --set (with --iterate), --append,
-the query's --trim, --keep, --replace and --sort-query, --punycode, then the
-port flags. A decoded host that is not ASCII is percent-encoded as UTF-8
+the query's --trim, --keep, --replace and --sort-query, --punycode,
+--normalize, then the port flags. By default the result is exact; trurl's
+output, which libcurl normalizes, is "uri edit --normalize --guess-scheme"
+(see the README's "trurl -> uri" table). A decoded host that is not ASCII is percent-encoded as UTF-8
 (RFC 3986, section 3.2.2); --punycode writes it with A-labels instead.
 A component is scheme, userinfo, user, password, host, port, path, query or
 fragment (user and password are the parts of the userinfo around its first
-":"). "NAME=VALUE" takes a decoded value and percent-encodes what the
+":"). "NAME?=VALUE" and "NAME?:=VALUE" set NAME only when it is absent (trurl's
+"?="). "NAME=VALUE" takes a decoded value and percent-encodes what the
 component needs; "NAME:=VALUE" takes the value as it is written in a URI, and
 it must be valid there. An empty decoded value removes the component ("port="
 drops the port and its ":"), an empty raw value leaves it present and empty
@@ -49,11 +56,18 @@ as written with --urlencode), and also:
   {authority}         the authority, as written
   {query:KEY}         the value of the first pair called KEY, decoded
   {query-all:KEY}     the values of every pair called KEY, separated by spaces
+  {zoneid}            an IPv6 host's zone identifier, decoded (with --zone)
   {default:port}      the port, or the scheme's default port when there is none
-  {puny:host}         the host with A-labels (punycode) for Unicode labels
+  {puny:host}         the host with A-labels (punycode) for Unicode labels;
+                      an input that is an IRI is then read as one (RFC 3987)
   {idn:host}          the host with U-labels (Unicode) for A-labels that
-                      browsers show in Unicode (as to-iri)
+                      browsers show in Unicode (as to-iri); a homograph stays
+                      an A-label, where trurl converts every A-label
+  {default:url} {puny:url} {idn:url}   the URI so changed
+  {url:NAME}          NAME as written: trurl's long form of {:NAME}
   {must:NAME}         NAME, and the input is rejected when NAME is absent
+  {strict:NAME}       NAME, and the input is rejected when NAME decoded
+                      holds a NUL or bytes that are not UTF-8
 "\{", "\}", "\\", "\n" and "\t" stand for "{", "}", "\", newline and tab.
 An absent component is the empty text. A template that holds "{{" is a Go
 text/template instead, run on the resulting uri.URI: {{.Host}},
@@ -87,12 +101,12 @@ Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings.
 `
 
 // editSynopsis is the synopsis of the flags that edit and get share.
-const editSynopsis = "[--json] [--rule rule] [--zone] [--idna profile] [--set name=value] [--append name=value] [--trim glob] [--keep glob] [--replace key=value] [--replace-append key=value] [--sort-query] [--query-separator c] [--redirect ref] [--iterate 'name=v1 v2'] [--default-port] [--drop-default-port] [--keep-port] [--punycode] [--urlencode] [--verify] [--quiet] [--max-line n] [-j n]"
+const editSynopsis = "[--json] [--rule rule] [--zone] [--idna profile] [-s|--set name=value] [-a|--append name=value] [--trim glob] [--keep glob] [--replace key=value] [--replace-append key=value] [--sort-query] [--query-separator c] [--redirect ref] [--iterate 'name=v1 v2'] [--default-port] [--drop-default-port] [--keep-port] [--punycode] [--as-idn] [--normalize] [--guess-scheme] [--accept-space] [--curl] [--url URI] [-f|--url-file file] [--urlencode] [--verify] [--quiet] [--max-line n] [-j n]"
 
 // cmdEdit is URL surgery: set, clear and append components, edit the query.
 var cmdEdit = &command{
 	name:     "edit",
-	synopsis: editSynopsis + " [--get template] [input...]",
+	synopsis: editSynopsis + " [-g|--get template] [input...]",
 	summary:  "change components of URI references, or print them through a template",
 	help:     editHelp,
 	shared:   flagJSON | flagRule | flagZone | flagIDNA | flagStream,
@@ -139,6 +153,9 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 	replaceAppends := &listValue{check: checkPairArg}
 	fs.Var(sets, "set", "set a component: `name=value` (decoded) or name:=value (as written);\n"+
 		"an empty decoded value removes it; may be repeated")
+	// trurl's one-letter names: -s, -a, -f and (edit) -g.
+	fs.Var(sets, "s", "short for --set")
+	fs.Var(appends, "a", "short for --append")
 	fs.Var(appends, "append", "append a path segment (path=seg) or a query pair (query=key=value);\n"+
 		"name:=value appends the text as written; may be repeated")
 	fs.Var(trims, "trim", "remove the query pairs whose key matches the `glob` (\"query=\" before it is\n"+
@@ -148,25 +165,47 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 		"when there is one: `key=value`, decoded; may be repeated")
 	fs.Var(replaceAppends, "replace-append", "as --replace, and append the pair when there is none (`key=value`)")
 	sortQuery := fs.Bool("sort-query", false, "sort the query's pairs by decoded key, keeping the order of equal keys")
-	sep := fs.String("query-separator", "&", "the `c`haracter that separates query pairs: & or ;")
+	sep := fs.String("query-separator", "&", "the one `c`haracter that separates query pairs (trurl's \"& ; :\" or any other)")
 	redirect := fs.String("redirect", "", "first resolve the reference `ref` against each input (RFC 3986, section 5.2)")
 	fs.Var(iterates, "iterate", "one output per value: `'name=v1 v2'` (values separated by spaces);\n"+
 		"several --iterate give every combination")
 	defaultPort := fs.Bool("default-port", false, "write the scheme's default port when there is no port")
 	dropDefault := fs.Bool("drop-default-port", false, "remove a port that is the scheme's default (trurl does by default)")
-	fs.Bool("keep-port", false, "keep the port as written: the default, accepted for trurl's command lines")
-	punycode := fs.Bool("punycode", false, "write a host whose decoded labels are not ASCII with A-labels (IDNA, --idna)")
+	keepPort := fs.Bool("keep-port", false, "keep the port as written: the default; with --normalize, keep a default port")
+	normalize := fs.Bool("normalize", false, "write each result as libcurl (and so trurl) does: RFC 3986's syntax- and\n"+
+		"scheme-based normalization (section 6.2.2, 6.2.3: case, percent-encoding, dot\n"+
+		"segments, a default port dropped, \"/\" for an empty path), IPv4 numbers\n"+
+		"as four decimals (\"0x7f.1\" is 127.0.0.1, as inet_aton reads them)")
+	guess := fs.Bool("guess-scheme", false, "read an input without \"scheme://\" as a suffix reference (RFC 3986,\n"+
+		"section 4.5), as libcurl guesses: ftp, dict, ldap, imap, smtp or pop3 when\n"+
+		"the host begins with that label and a dot, else http")
+	punycode := fs.Bool("punycode", false, "write a host whose decoded labels are not ASCII with A-labels (IDNA, --idna);\n"+
+		"an input that is an IRI (RFC 3987) is read and mapped to a URI first")
+	asIDN := fs.Bool("as-idn", false, "write the host with U-labels where browsers show them (as {idn:host}):\n"+
+		"the result is an IRI (RFC 3987)")
+	acceptSpace := fs.Bool("accept-space", false, "read a space in an input or a --set value as \"%20\", or as \"+\" in the query\n"+
+		"(RFC 3986 has no space: trurl's best effort)")
+	curlOnly := fs.Bool("curl", false, "reject an input whose scheme libcurl 7.88 does not support (trurl --curl)")
+	urls := &listValue{}
+	fs.Var(urls, "url", "an input `URI`, as trurl takes it; may be repeated")
+	urlFiles := &listValue{}
+	fs.Var(urlFiles, "f", "short for --url-file")
+	fs.Var(urlFiles, "url-file", "read inputs from `file`, one a line (\"-\": standard input); a final \"\\r\",\n"+
+		"trailing spaces and tabs are removed and empty lines skipped, as trurl does")
 	urlencode := fs.Bool("urlencode", false, "fill every template field as written (percent-encoded), not decoded")
 	verify := fs.Bool("verify", false, "stop at the first input that is rejected")
 	quiet := fs.Bool("quiet", false, "print nothing for a rejected input (the exit status still tells)")
 	var getTmpl *string
 	if !get {
 		getTmpl = fs.String("get", "", "print the `template` filled from each result (see above) instead of the URI")
+		fs.StringVar(getTmpl, "g", "", "short for --get")
 	}
 	return func(e *env, l *cmdLine) int {
 		sp := &editSpec{
 			sortQuery: *sortQuery, defaultPort: *defaultPort, dropDefaultPort: *dropDefault,
 			urlencode: *urlencode, punycode: *punycode, verify: *verify, quiet: *quiet, opts: l.options(),
+			asIDN: *asIDN, acceptSpace: *acceptSpace, curlOnly: *curlOnly,
+			normalize: *normalize, keepPort: *keepPort, guessScheme: *guess,
 			schemes: uri.DefaultSchemes(),
 		}
 		inputs := l.args
@@ -186,21 +225,41 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 			}
 			sp.tmpl = t
 		}
-		switch *sep {
-		case "&", ";":
-			sp.sep = (*sep)[0]
-		default:
-			return l.usageError("--query-separator must be & or ;, not " + strconv.Quote(*sep))
+		if len(*sep) != 1 {
+			return l.usageError("--query-separator must be one character, not " + strconv.Quote(*sep))
 		}
+		sp.sep = (*sep)[0]
+		if len(urls.vals) > 0 || len(urlFiles.vals) > 0 {
+			more, err := readURLInputs(e, urls.vals, urlFiles.vals)
+			if err != nil {
+				fmt.Fprintf(e.err, "uri %s: %v\n", l.cmd.name, err)
+				return exitRejected
+			}
+			inputs = append(more, inputs...)
+		}
+		sp.readIRI = sp.punycode || sp.tmpl != nil && sp.tmpl.readsIRI
 		if *redirect != "" {
-			ref, err := l.parse(*redirect)
+			// --rule is for the inputs; the reference is any URI
+			// reference (RFC 3986, section 5.2), relative ones above all.
+			o := l.options()
+			o.Rule = uri.RuleReference
+			ref, err := o.Parse(*redirect)
 			if err != nil {
 				return l.usageError("invalid --redirect reference: " + err.Error())
 			}
 			sp.redirect, sp.hasRedirect = ref, true
 		}
 		for _, s := range sets.vals {
-			sp.sets = append(sp.sets, parseComponentArg(s))
+			a := parseComponentArg(s)
+			if sp.acceptSpace && a.raw {
+				// As in an input: "+" in the query, "%20" elsewhere.
+				sp20 := "%20"
+				if a.comp == compQuery {
+					sp20 = "+"
+				}
+				a.value = strings.ReplaceAll(a.value, " ", sp20)
+			}
+			sp.sets = append(sp.sets, a)
 		}
 		for _, s := range appends.vals {
 			sp.appends = append(sp.appends, parseComponentArg(s))
@@ -221,12 +280,12 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 			}
 		}
 		for _, s := range replaces.vals {
-			k, v, _ := strings.Cut(s, "=")
-			sp.replaces = append(sp.replaces, replacement{k, v, false})
+			k, v, hasValue := strings.Cut(s, "=")
+			sp.replaces = append(sp.replaces, replacement{k, v, hasValue, false})
 		}
 		for _, s := range replaceAppends.vals {
-			k, v, _ := strings.Cut(s, "=")
-			sp.replaces = append(sp.replaces, replacement{k, v, true})
+			k, v, hasValue := strings.Cut(s, "=")
+			sp.replaces = append(sp.replaces, replacement{k, v, hasValue, true})
 			sp.replaceAppends = true
 		}
 		return runEdit(e, l, sp, inputs)
@@ -254,8 +313,17 @@ type editSpec struct {
 	dropDefaultPort bool
 	urlencode       bool
 	punycode        bool
-	verify, quiet   bool
-	tmpl            *getTemplate // nil without --get
+	asIDN           bool // --as-idn
+	acceptSpace     bool // --accept-space
+	curlOnly        bool // --curl
+	normalize       bool // --normalize
+	keepPort        bool // --keep-port
+	guessScheme     bool // --guess-scheme
+	// readIRI is set when an input that is an IRI is read as one and mapped
+	// to a URI (RFC 3987, section 3.1): with --punycode or a puny: field.
+	readIRI       bool
+	verify, quiet bool
+	tmpl          *getTemplate // nil without --get
 }
 
 // iteration is one --iterate: a component and its values.
@@ -267,6 +335,7 @@ type iteration struct {
 // replacement is one --replace or --replace-append.
 type replacement struct {
 	key, value string
+	hasValue   bool // "key=value", not "key" (a pair without "=")
 	add        bool // append when there is no such pair
 }
 
@@ -305,19 +374,24 @@ type componentArg struct {
 	comp  component
 	value string
 	raw   bool
+	// ifAbsent is trurl's "name?=value": set only when the component is
+	// absent.
+	ifAbsent bool
 }
 
-// parseComponentArg splits "name=value" or "name:=value"; s has passed
-// checkComponentArg.
+// parseComponentArg splits "name=value", "name:=value", "name?=value" or
+// "name?:=value"; s has passed checkComponentArg.
 func parseComponentArg(s string) componentArg {
 	name, value, _ := strings.Cut(s, "=")
 	name, raw := strings.CutSuffix(name, ":")
-	return componentArg{lookupComponent(name), value, raw}
+	name, ifAbsent := strings.CutSuffix(name, "?")
+	return componentArg{lookupComponent(name), value, raw, ifAbsent}
 }
 
 func checkComponentArg(s string) error {
 	name, _, ok := strings.Cut(s, "=")
 	name = strings.TrimSuffix(name, ":")
+	name = strings.TrimSuffix(name, "?")
 	if !ok {
 		return errors.New("want name=value or name:=value")
 	}
@@ -378,7 +452,7 @@ func runEdit(e *env, l *cmdLine, sp *editSpec, inputs []string) int {
 		if stopped {
 			return true
 		}
-		u, err := l.parse(in)
+		u, err := sp.parse(l, in)
 		if err == nil {
 			err = ed.each(u, func(v uri.URI) error { return ed.write(e, in, v) })
 		}
@@ -520,6 +594,9 @@ func (ed *editor) finish(u uri.URI) (uri.URI, error) {
 			u = v
 		}
 	}
+	if sp.normalize {
+		u = normalizeAsCurl(u, sp.keepPort)
+	}
 	if sp.defaultPort || sp.dropDefaultPort {
 		info, ok := sp.schemes.Lookup(u.Scheme())
 		switch {
@@ -547,12 +624,18 @@ func setComponent(u uri.URI, a componentArg) (uri.URI, error) {
 		if a.raw {
 			op = ":="
 		}
+		if a.ifAbsent {
+			op = "?" + op
+		}
 		return u, &editError{"--set " + componentNames[a.comp] + op + a.value, err}
 	}
 	return v, nil
 }
 
 func setComponentErr(u uri.URI, a componentArg) (uri.URI, error) {
+	if a.ifAbsent && hasComponent(u, a.comp) {
+		return u, nil
+	}
 	// A host is absent only with its authority: "host=" empties it, as
 	// "host:=" does, rather than removing the authority (RFC 3986,
 	// section 3.2.2: a reg-name may be empty).
@@ -575,8 +658,37 @@ func setComponentErr(u uri.URI, a componentArg) (uri.URI, error) {
 		return u.Without(c)
 	case a.raw:
 		return u.With(c, a.value)
+	case a.comp == compHost && strings.HasPrefix(a.value, "["):
+		// An IP literal is written as it is: its brackets and colons
+		// are its syntax (RFC 3986, section 3.2.2), not data to encode.
+		if v, err := u.With(c, a.value); err == nil {
+			return v, nil
+		}
 	}
 	return u.WithDecoded(c, a.value)
+}
+
+// hasComponent reports whether u has component c, as "name?=value" asks.
+func hasComponent(u uri.URI, c component) bool {
+	switch c {
+	case compScheme:
+		return u.HasScheme()
+	case compUserinfo, compUser:
+		return u.HasUserinfo()
+	case compPassword:
+		return strings.IndexByte(u.Userinfo(), ':') >= 0
+	case compHost:
+		return u.HasAuthority() && u.Host() != ""
+	case compPort:
+		return u.HasPort()
+	case compPath:
+		return u.Path() != ""
+	case compQuery:
+		return u.HasQuery()
+	case compFragment:
+		return u.HasFragment()
+	}
+	return false
 }
 
 // rfcComponents names the RFC 3986 component of each component of the
@@ -669,8 +781,11 @@ func (ed *editor) encodePair(k, v string, hasValue bool) string {
 
 func (ed *editor) encodePart(s string) string {
 	s = uri.Escape(s, uri.EscapeQueryPart)
-	if ed.sp.sep == ';' {
-		s = strings.ReplaceAll(s, ";", "%3B")
+	if sep := ed.sp.sep; sep != '&' && strings.IndexByte(s, sep) >= 0 {
+		// The separator inside a key or value is percent-encoded (RFC
+		// 3986, section 2.1: its triplet is the same character's data).
+		const hex = "0123456789ABCDEF"
+		s = strings.ReplaceAll(s, string(sep), string([]byte{'%', hex[sep>>4], hex[sep&15]}))
 	}
 	return s
 }
@@ -711,12 +826,12 @@ func (ed *editor) editQuery(q string) string {
 			}
 			if !found {
 				found = true
-				out = append(out, queryField{raw: ed.encodePair(r.key, r.value, true), key: r.key})
+				out = append(out, queryField{raw: ed.encodePair(r.key, r.value, r.hasValue), key: r.key})
 			}
 		}
 		fields = out
 		if !found && r.add {
-			fields = append(fields, queryField{raw: ed.encodePair(r.key, r.value, true), key: r.key})
+			fields = append(fields, queryField{raw: ed.encodePair(r.key, r.value, r.hasValue), key: r.key})
 		}
 	}
 	if sp.sortQuery {
@@ -747,6 +862,9 @@ func (ed *editor) write(e *env, in string, u uri.URI) error {
 	if !e.json {
 		if sp.tmpl == nil {
 			ed.text = append(ed.text[:0], u.String()...)
+			if sp.asIDN {
+				ed.text = append(ed.text[:0], withHost(u, idnHost(u))...)
+			}
 		}
 		ed.text = append(ed.text, '\n')
 		e.out.Write(ed.text)
@@ -791,4 +909,174 @@ func (ed *editor) write(e *env, in string, u uri.URI) error {
 	}
 	e.endJSON(j)
 	return nil
+}
+
+// parse reads one input as the command line says: by --rule and --zone,
+// with --accept-space's spaces encoded, as an IRI mapped to a URI where
+// readIRI is set, and with --curl's schemes only.
+func (sp *editSpec) parse(l *cmdLine, in string) (uri.URI, error) {
+	if sp.acceptSpace {
+		in = encodeSpaces(in)
+	}
+	if sp.guessScheme {
+		in = guessScheme(in)
+	}
+	u, err := l.parse(in)
+	if err != nil && sp.readIRI {
+		o := l.options()
+		if v, ierr := o.IRIToURI(in); ierr == nil {
+			u, err = v, nil
+		}
+	}
+	if err == nil && sp.curlOnly && !curlScheme(u.Scheme()) {
+		err = errors.New("uri: scheme " + strconv.Quote(u.Scheme()) + " is not one libcurl supports (--curl)")
+	}
+	return u, err
+}
+
+// encodeSpaces writes each space of s as "%20", or as "+" in the query, as
+// trurl's --accept-space does (the query is what follows the first "?"
+// before a "#"; application/x-www-form-urlencoded has "+" for a space).
+func encodeSpaces(s string) string {
+	if strings.IndexByte(s, ' ') < 0 {
+		return s
+	}
+	var b strings.Builder
+	inQuery := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '?' && !inQuery:
+			inQuery = true
+			b.WriteByte(c)
+		case c == '#':
+			b.WriteString(strings.ReplaceAll(s[i:], " ", "%20"))
+			return b.String()
+		case c == ' ' && inQuery:
+			b.WriteByte('+')
+		case c == ' ':
+			b.WriteString("%20")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// curlSchemes are the schemes libcurl 7.88.1 supports as Debian 12 builds
+// it ("curl -V": Protocols), with the ws and wss it reads; --curl accepts
+// these alone.
+var curlSchemes = []string{"dict", "file", "ftp", "ftps", "gopher", "gophers", "http", "https",
+	"imap", "imaps", "ldap", "ldaps", "mqtt", "pop3", "pop3s", "rtmp", "rtsp", "scp", "sftp",
+	"smb", "smbs", "smtp", "smtps", "telnet", "tftp", "ws", "wss"}
+
+func curlScheme(scheme string) bool {
+	return slices.Contains(curlSchemes, strings.ToLower(scheme))
+}
+
+// withHost returns the text of u with host written in place of its host:
+// an IRI when host is not ASCII (RFC 3987, section 3.2).
+func withHost(u uri.URI, host string) string {
+	if !u.HasAuthority() || host == u.Host() {
+		return u.String()
+	}
+	s := u.String()
+	start := 0
+	if u.HasScheme() {
+		start = len(u.Scheme()) + 1
+	}
+	start += 2 // "//"
+	if u.HasUserinfo() {
+		start += len(u.Userinfo()) + 1
+	}
+	return s[:start] + host + s[start+len(u.Host()):]
+}
+
+// maxURLFileLine is the longest line of a --url-file that is read: trurl's
+// limit (trurl.md, --url-file: 4094 bytes), beyond which a line is skipped.
+const maxURLFileLine = 4094
+
+// readURLInputs returns the inputs of --url and of the --url-file files,
+// read as trurl reads them: a final "\r", then trailing spaces and tabs,
+// removed from each line, and empty lines skipped.
+func readURLInputs(e *env, urls, files []string) ([]string, error) {
+	out := slices.Clone(urls)
+	for _, name := range files {
+		var data []byte
+		var err error
+		if name == "-" {
+			data, err = io.ReadAll(e.stdin)
+		} else {
+			data, err = os.ReadFile(name)
+		}
+		if err != nil {
+			return nil, err
+		}
+		for line := range strings.SplitSeq(string(data), "\n") {
+			if len(line) > maxURLFileLine {
+				fmt.Fprintf(e.err, "uri: %s: a line of %d bytes is skipped (the limit is %d, as trurl's)\n", name, len(line), maxURLFileLine)
+				continue
+			}
+			line = strings.TrimSuffix(line, "\r")
+			line = strings.TrimRight(line, " \t")
+			if line != "" {
+				out = append(out, line)
+			}
+		}
+	}
+	return out, nil
+}
+
+// normalizeAsCurl returns u as libcurl writes a URL it has read: RFC 3986's
+// normal form (URI.Normalize: sections 6.2.2 and 6.2.3) but for the case of
+// a reg-name, which libcurl keeps, an IPv4 host in
+// any of the number forms inet_aton reads as four decimals (libcurl's
+// ipv4_normalize), and "/" for the empty path of a URI with an authority
+// (section 6.2.3). keepPort keeps a port equal to the scheme's default.
+func normalizeAsCurl(u uri.URI, keepPort bool) uri.URI {
+	port, hadPort := u.Port(), u.HasPort()
+	host := u.Host()
+	u = u.Normalize()
+	if h := u.Host(); h != host && strings.EqualFold(h, host) && u.HostKind() == uri.HostRegName {
+		// libcurl keeps a host's case (RFC 3986, section 6.2.2.1 makes
+		// both cases the same host).
+		if v, err := u.WithHost(host); err == nil {
+			u = v
+		}
+	}
+	if keepPort && hadPort && !u.HasPort() {
+		if v, err := u.WithPort(port); err == nil {
+			u = v
+		}
+	}
+	if u.HostKind() == uri.HostRegName && u.Host() != "" {
+		if a, err := whatwg.ParseIPv4(u.Host()); err == nil {
+			if v, err := u.WithHost(a.String()); err == nil {
+				u = v
+			}
+		}
+	}
+	if u.HasAuthority() && u.Path() == "" {
+		if v, err := u.WithPath("/"); err == nil {
+			u = v
+		}
+	}
+	return u
+}
+
+// guessScheme returns in with a scheme and "//" before it when it has no
+// "scheme://": RFC 3986, section 4.5's suffix reference, read with
+// libcurl's guess (lib/urlapi.c, guess_scheme in 7.88).
+func guessScheme(in string) string {
+	if i := strings.Index(in, "://"); i > 0 {
+		// "scheme:" alone is a URI when the scheme is RFC 3986's (section 3.1).
+		if u, err := uri.Parse(in[:i+1]); err == nil && u.HasScheme() {
+			return in
+		}
+	}
+	for _, p := range []string{"ftp", "dict", "ldap", "imap", "smtp", "pop3"} {
+		if len(in) > len(p) && strings.EqualFold(in[:len(p)], p) && in[len(p)] == '.' {
+			return p + "://" + in
+		}
+	}
+	return "http://" + in
 }

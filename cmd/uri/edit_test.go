@@ -75,6 +75,10 @@ func TestEdit(t *testing.T) {
 			stdout: "https://curl.se?page=5\n"},
 		{name: "redirect", args: []string{"edit", "--redirect", "here.html", "https://curl.se/we/are.html"},
 			stdout: "https://curl.se/we/here.html\n"},
+		// --rule is for the inputs, not the reference (trurl's manual:
+		// "--redirect ../here.html").
+		{name: "rule is not applied to the redirect", args: []string{"edit", "--rule", "uri", "--redirect", "here.html", "https://curl.se/we/are.html"},
+			stdout: "https://curl.se/we/here.html\n"},
 		{name: "redirect then set", args: []string{"edit", "--redirect", "../x?q", "--set", "port=8080", "http://a/b/c/d"},
 			stdout: "http://a:8080/b/x?q\n"},
 		{name: "iterate combinations", args: []string{"edit", "--iterate", "scheme=http ftp", "--iterate", "port=1 2", "https://curl.se/p"},
@@ -115,8 +119,11 @@ func TestEdit(t *testing.T) {
 			stderr: "invalid value \"nope=1\" for flag -set: unknown component \"nope\": want one of scheme, userinfo, user, password, host, port, path, query, fragment\nUsage: uri edit " + cmdEdit.synopsis + "\nRun \"uri edit --help\" for more.\n"},
 		{name: "append to host is a usage error", args: []string{"edit", "--append", "host=x"}, code: 2,
 			stderr: "invalid value \"host=x\" for flag -append: only path and query can be appended to\nUsage: uri edit " + cmdEdit.synopsis + "\nRun \"uri edit --help\" for more.\n"},
-		{name: "bad separator", args: []string{"edit", "--query-separator", ":"}, code: 2,
-			stderr: "uri edit: --query-separator must be & or ;, not \":\"\nUsage: uri edit " + cmdEdit.synopsis + "\nRun \"uri edit --help\" for more.\n"},
+		// trurl's tests.json: "" and "aa" are refused (its exit 4).
+		{name: "two-character separator", args: []string{"edit", "--query-separator", "aa"}, code: 2,
+			stderr: "uri edit: --query-separator must be one character, not \"aa\"\nUsage: uri edit " + cmdEdit.synopsis + "\nRun \"uri edit --help\" for more.\n"},
+		{name: "empty separator", args: []string{"edit", "--query-separator", ""}, code: 2,
+			stderr: "uri edit: --query-separator must be one character, not \"\"\nUsage: uri edit " + cmdEdit.synopsis + "\nRun \"uri edit --help\" for more.\n"},
 		{name: "bad redirect", args: []string{"edit", "--redirect", "a b"}, code: 2,
 			stderr: "uri edit: invalid --redirect reference: uri: invalid character ' ' in path at offset 1\nUsage: uri edit " + cmdEdit.synopsis + "\nRun \"uri edit --help\" for more.\n"},
 	})
@@ -158,6 +165,11 @@ func TestGet(t *testing.T) {
 			stdout: "h /a b http://h/a%20b\n"},
 		{name: "get with set", args: []string{"get", "--set", "host=x", "{url}", "http://h/"},
 			stdout: "http://x/\n"},
+		// Issue 37's bugs, as trurl's manual and tests.json have them.
+		{name: "empty query key is the pair with the empty key", args: []string{"get", "{query:}|{query-all:}", "http://localhost/?a=1&=bar&=baz", "http://localhost/?a=1"},
+			stdout: "bar|bar baz\n|\n"},
+		{name: "escaped brace before a field is not a Go template", args: []string{"get", `\{{scheme}\}`, "http://localhost"},
+			stdout: "{http}\n"},
 		{name: "missing template", args: []string{"get"}, code: 2,
 			stderr: "uri get: missing TEMPLATE\nUsage: uri get " + cmdGet.synopsis + "\nRun \"uri get --help\" for more.\n"},
 		{name: "unknown field", args: []string{"get", "a{nope}"}, code: 2,
@@ -166,5 +178,111 @@ func TestGet(t *testing.T) {
 			stderr: "uri get: \"{\" without \"}\" in template at offset 0\nUsage: uri get " + cmdGet.synopsis + "\nRun \"uri get --help\" for more.\n"},
 		{name: "key on a component without pairs", args: []string{"get", "{path:x}"}, code: 2,
 			stderr: "uri get: field {path:x}: only query and query-all take a key in template at offset 0\nUsage: uri get " + cmdGet.synopsis + "\nRun \"uri get --help\" for more.\n"},
+	})
+}
+
+// trurl's options and template fields (issue 37), with the examples of
+// trurl's manual (trurl.md) and the cases of its tests.json, where the
+// result is the same URI reference without libcurl's normalization (the
+// trailing "/" of an empty path, default ports dropped).
+func TestTrurlOptions(t *testing.T) {
+	runCmdTests(t, []cmdTest{
+		// --query-separator: "Specify the single letter used for separating query pairs".
+		{name: "colon separator (manual)", args: []string{"edit", "https://curl.se/?b=name:a=age", "--sort-query", "--query-separator", ":"},
+			stdout: "https://curl.se/?a=age:b=name\n"},
+		{name: "letter separator (tests.json)", args: []string{"edit", "http://foo/?a=bCd=eCe=f", "--query-separator", "C", "--trim", "query=d"},
+			stdout: "http://foo/?a=bCe=f\n"},
+		{name: "separator in a value is encoded", args: []string{"edit", "--query-separator", ":", "--append", "query=a=b:c", "http://x/?k=v"},
+			stdout: "http://x/?k=v:a=b%3Ac\n"},
+		// --accept-space: "tries to accept spaces as part of the URL and instead URL encode such occurrences".
+		{name: "accept space in path", args: []string{"edit", "--accept-space", "gopher://localhost/ with space"},
+			stdout: "gopher://localhost/%20with%20space\n"},
+		{name: "accept space in query", args: []string{"edit", "--accept-space", "https://localhost/?with space#a b"},
+			stdout: "https://localhost/?with+space#a%20b\n"},
+		{name: "accept space in a raw set query", args: []string{"edit", "--accept-space", "-s", "query:=x=10&x=2 3", "http://localhost/"},
+			stdout: "http://localhost/?x=10&x=2+3\n"},
+		{name: "no space without accept-space", args: []string{"edit", "http://a/b c"}, code: 1,
+			stderr: "http://a/b c: uri: invalid character ' ' in path at offset 10\n"},
+		// --as-idn: "Converts a punycode ASCII hostname to its original International Domain Name".
+		{name: "as-idn", args: []string{"edit", "--url", "http://xn--rksmrgs-5wao1o/", "--as-idn"},
+			stdout: "http://räksmörgås/\n"},
+		{name: "as-idn keeps a bad A-label", args: []string{"edit", "--url", "http://xn-----/", "--as-idn"},
+			stdout: "http://xn-----/\n"},
+		// Decided: --as-idn keeps {idn:host}'s display policy, so a homograph stays an A-label.
+		{name: "as-idn keeps a homograph's A-label", args: []string{"edit", "--as-idn", "http://xn--pple-43d.com/"},
+			stdout: "http://xn--pple-43d.com/\n"},
+		{name: "idn host (tests.json)", args: []string{"get", "{idn:host}", "--url", "http://xn--rksmrgs-5wao1o/"},
+			stdout: "räksmörgås\n"},
+		{name: "idn url", args: []string{"get", "{idn:url}", "http://u@xn--rksmrgs-5wao1o:8/p"},
+			stdout: "http://u@räksmörgås:8/p\n"},
+		// --punycode: "$ trurl http://åäö/ --punycode" gives "http://xn--4cab6c/".
+		{name: "punycode of a Unicode host (manual)", args: []string{"edit", "http://åäö/", "--punycode"},
+			stdout: "http://xn--4cab6c/\n"},
+		{name: "punycode and set port (tests.json)", args: []string{"edit", "--url", "http://åäö/", "--punycode", "-s", "port=21"},
+			stdout: "http://xn--4cab6c:21/\n"},
+		{name: "puny host of a Unicode input", args: []string{"get", "{puny:host}", "https://räksmörgås.se"},
+			stdout: "xn--rksmrgs-5wao1o.se\n"},
+		{name: "puny url and default", args: []string{"get", "{puny:url} {default:puny:url}", "https://räksmörgås.se/"},
+			stdout: "https://xn--rksmrgs-5wao1o.se/ https://xn--rksmrgs-5wao1o.se:443/\n"},
+		{name: "puny and idn exclude each other", args: []string{"get", "{puny:idn:host}"}, code: 2,
+			stderr: "uri get: field {puny:idn:host}: puny: and idn: exclude each other in template at offset 0\nUsage: uri get " + cmdGet.synopsis + "\nRun \"uri get --help\" for more.\n"},
+		// {zoneid}: tests.json's two zones.
+		{name: "zoneid", args: []string{"get", "--zone", "{zoneid}|{host}", "https://[fe80::0000:20c:29ff:fe9c:409b%euth0]:8080/we/are.html", "https://[fe80::1%25eth0]/", "http://[::1]/"},
+			stdout: "euth0|[fe80::0000:20c:29ff:fe9c:409b%euth0]\neth0|[fe80::1%25eth0]\n|[::1]\n"},
+		// {url:NAME} and {strict:NAME}.
+		{name: "url: is raw", args: []string{"get", "{url:port} {url:path}", "https://curl.se:55/a%20b"},
+			stdout: "55 /a%20b\n"},
+		{name: "strict rejects a NUL", args: []string{"get", "{strict:query}", "https://curl.se?name=mr%00smith", "https://curl.se?name=mr"},
+			stdout: "name=mr\n", stderr: "https://curl.se?name=mr%00smith: uri: the decoded query holds a NUL or bytes that are not UTF-8 ({strict:query})\n", code: 1},
+		{name: "strict url: is raw", args: []string{"get", "{strict:url:query}", "https://curl.se?name=mr%00smith"},
+			stdout: "name=mr%00smith\n"},
+		// {default:port} (tests.json) and {default:url}.
+		{name: "default port", args: []string{"get", "port: {port}, default:port: {default:port}", "imap://example.com/", "http://example.com:8080/"},
+			stdout: "port: , default:port: 143\nport: 8080, default:port: 8080\n"},
+		{name: "default url", args: []string{"get", "{default:url}", "imap://example.com/", "x://a/"},
+			stdout: "imap://example.com:143/\nx://a/\n"},
+		// --set NAME?=VALUE: "the set is only performed if the component is not already set".
+		{name: "set port if absent", args: []string{"edit", "--set", "port?=99", "http://example.com:88/", "http://example.com/"},
+			stdout: "http://example.com:88/\nhttp://example.com:99/\n"},
+		{name: "set scheme if absent", args: []string{"edit", "--set", "scheme?=https", "ftp://example.com/", "//example.com/"},
+			stdout: "ftp://example.com/\nhttps://example.com/\n"},
+		{name: "set raw if absent", args: []string{"edit", "-s", "query?:=a=%41", "http://x/", "http://x/?b"},
+			stdout: "http://x/?a=%41\nhttp://x/?b\n"},
+		// --curl: "Only accept URL schemes supported by libcurl" (tests.json: foo://bar with --verify exits 9).
+		{name: "curl schemes", args: []string{"edit", "--curl", "foo://bar", "IMAPS://a/"},
+			stdout: "IMAPS://a/\n", stderr: "foo://bar: uri: scheme \"foo\" is not one libcurl supports (--curl)\n", code: 1},
+		// --url and --url-file: "trurl removes one carriage return ... trims off all the trailing space and tab characters, and skips all empty lines".
+		{name: "url file from stdin", args: []string{"edit", "-f", "-", "--url", "http://c/"}, stdin: "http://a/ \t\r\n\nhttp://b/\n",
+			stdout: "http://c/\nhttp://a/\nhttp://b/\n"},
+		// "Lines that exceed that length are skipped, and a warning is printed to stderr".
+		{name: "url file skips a line over 4094 bytes", args: []string{"edit", "--verify", "-f", "testdata/trurl/testfiles/test0000.txt"},
+			stdout: "http://example.org\n", stderr: "uri: testdata/trurl/testfiles/test0000.txt: a line of 4115 bytes is skipped (the limit is 4094, as trurl's)\n"},
+		{name: "missing url file", args: []string{"edit", "--url-file", "testdata/no-such-file"}, code: 1,
+			stderr: "uri edit: open testdata/no-such-file: no such file or directory\n"},
+		// --normalize: trurl.md's NORMALIZATION example, with the
+		// uppercase hex of RFC 3986, section 2.1 (libcurl 8 writes it so).
+		{name: "normalize (manual)", args: []string{"edit", "--normalize", "http://ex%61mple:80/%62ath/a/../b?%2e%FF#tes%74"},
+			stdout: "http://example/bath/b?.%FF#test\n"},
+		{name: "normalize keeps the host's case as libcurl", args: []string{"edit", "--normalize", "HTTPS://EXAMPLE.com"},
+			stdout: "https://EXAMPLE.com/\n"},
+		{name: "normalize with keep-port (manual)", args: []string{"edit", "--normalize", "https://example.com:443/", "--keep-port"},
+			stdout: "https://example.com:443/\n"},
+		{name: "normalize IPv4 numbers as inet_aton", args: []string{"edit", "--normalize", "http://0x7f.1/", "http://2130706433:8/", "http://0177.0.0.1/"},
+			stdout: "http://127.0.0.1/\nhttp://127.0.0.1:8/\nhttp://127.0.0.1/\n"},
+		{name: "without normalize the input is kept", args: []string{"edit", "http://ex%61mple:80/a/../b"},
+			stdout: "http://ex%61mple:80/a/../b\n"},
+		// --guess-scheme: trurl.md's "trurl example.com" and libcurl's prefixes.
+		{name: "guess scheme", args: []string{"edit", "--guess-scheme", "--normalize", "example.com", "ftp.example.com/a", "imap.x", "https://a/"},
+			stdout: "http://example.com/\nftp://ftp.example.com/a\nimap://imap.x/\nhttps://a/\n"},
+		// --replace without "=": the pair has no value (tests.json).
+		{name: "replace with a key alone", args: []string{"edit", "http://test.org/?that=thing&key=foo", "--replace", "key"},
+			stdout: "http://test.org/?that=thing&key\n"},
+		{name: "set host to an IP literal", args: []string{"edit", "example.com", "--set", "host=[::1]", "--guess-scheme"},
+			stdout: "http://[::1]\n"},
+		{name: "template escapes of trurl", args: []string{"get", `\{{scheme}\[\r`, "http://localhost"},
+			stdout: "{http[\r\n"},
+		// -g and -s, trurl's one-letter names.
+		{name: "short get", args: []string{"edit", "-g", "{path}", "-s", "path=/x", "http://h/"},
+			stdout: "/x\n"},
 	})
 }

@@ -16,20 +16,30 @@ import (
 // text/template when it holds "{{".
 type getTemplate struct {
 	parts []tmplPart
-	gt    *gotemplate.Template
-	buf   bytes.Buffer // the Go template's output
+	// readsIRI is set when a field has puny:, which reads an input that is
+	// an IRI.
+	readsIRI bool
+	gt       *gotemplate.Template
+	buf      bytes.Buffer // the Go template's output
 }
 
 // tmplPart is literal text, or a field when name is set.
 type tmplPart struct {
 	lit  string
 	name string // a component name, "url", "authority", "query-all"
-	key  string // for query and query-all: the pair's key, or "" for the whole query
-	raw  bool   // {:name}
-	must bool   // {must:name}
-	def  bool   // {default:port}
-	puny bool   // {puny:host}
-	idn  bool   // {idn:host}
+	key  string // for query and query-all: the pair's key
+	// hasKey is set for {query:KEY}, whose KEY may be empty (the pairs
+	// "=v" have the empty key): {query} is the whole query.
+	hasKey bool
+	raw    bool // {:name}
+	must   bool // {must:name}
+	// strict is {strict:name}: a decoded value that holds a NUL or bytes
+	// that are not UTF-8 rejects the input, as trurl's strict: makes a URL
+	// decode problem an error.
+	strict bool
+	def    bool // {default:port}
+	puny   bool // {puny:host}
+	idn    bool // {idn:host}
 }
 
 // goTemplateData is what a Go template runs on: the resulting URI, whose
@@ -42,7 +52,7 @@ type goTemplateData struct {
 // parseTemplate reads a --get template.
 func parseTemplate(s string) (*getTemplate, error) {
 	t := &getTemplate{}
-	if strings.Contains(s, "{{") {
+	if isGoTemplate(s) {
 		gt, err := gotemplate.New("get").Option("missingkey=error").Parse(s)
 		if err != nil {
 			return nil, err
@@ -64,6 +74,11 @@ func parseTemplate(s string) (*getTemplate, error) {
 				lit = append(lit, '\n')
 			case 't':
 				lit = append(lit, '\t')
+			case 'r':
+				lit = append(lit, '\r')
+			case '[':
+				// trurl's escape of its "[component]" form.
+				lit = append(lit, '[')
 			case '\\', '{', '}':
 				lit = append(lit, s[i])
 			default:
@@ -85,6 +100,7 @@ func parseTemplate(s string) (*getTemplate, error) {
 				lit = lit[:0]
 			}
 			t.parts = append(t.parts, p)
+			t.readsIRI = t.readsIRI || p.puny
 			i += end
 		default:
 			lit = append(lit, c)
@@ -96,8 +112,22 @@ func parseTemplate(s string) (*getTemplate, error) {
 	return t, nil
 }
 
+// isGoTemplate reports whether s holds "{{" whose first "{" is not escaped
+// by a backslash: "\{{scheme}" is a literal "{" and the field {scheme}.
+func isGoTemplate(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		switch {
+		case s[i] == '\\':
+			i++ // the escaped byte
+		case s[i] == '{' && s[i+1] == '{':
+			return true
+		}
+	}
+	return false
+}
+
 // fieldNames are the names a field may have besides the components.
-var fieldNames = []string{"url", "authority", "query-all"}
+var fieldNames = []string{"url", "authority", "query-all", "zoneid"}
 
 // parseField reads the text between "{" and "}".
 func parseField(f string) (tmplPart, error) {
@@ -109,6 +139,11 @@ func parseField(f string) (tmplPart, error) {
 		switch {
 		case strings.HasPrefix(f, "must:"):
 			f, p.must, ok = f[5:], true, true
+		case strings.HasPrefix(f, "url:"):
+			// trurl's long form of {:name}.
+			f, p.raw, ok = f[4:], true, true
+		case strings.HasPrefix(f, "strict:"):
+			f, p.strict, ok = f[7:], true, true
 		case strings.HasPrefix(f, "default:"):
 			f, p.def, ok = f[8:], true, true
 		case strings.HasPrefix(f, "puny:"):
@@ -121,15 +156,17 @@ func parseField(f string) (tmplPart, error) {
 		}
 	}
 	name, key, hasKey := strings.Cut(f, ":")
-	p.name, p.key = name, key
+	p.name, p.key, p.hasKey = name, key, hasKey
 	known := lookupComponent(name) != 0 || slices.Contains(fieldNames, name)
 	switch {
 	case !known:
 		return p, errors.New("unknown field {" + whole + "}")
 	case hasKey && name != "query" && name != "query-all", name == "query-all" && !hasKey:
 		return p, errors.New("field {" + whole + "}: only query and query-all take a key")
-	case p.def && name != "port", (p.puny || p.idn) && name != "host":
-		return p, errors.New("field {" + whole + "}: default: is for port, puny: and idn: for host")
+	case p.def && name != "port" && name != "url", (p.puny || p.idn) && name != "host" && name != "url":
+		return p, errors.New("field {" + whole + "}: default: is for port and url, puny: and idn: for host and url")
+	case p.puny && p.idn:
+		return p, errors.New("field {" + whole + "}: puny: and idn: exclude each other")
 	}
 	return p, nil
 }
@@ -153,6 +190,9 @@ func (t *getTemplate) fill(b []byte, in string, u uri.URI, sp *editSpec) ([]byte
 		if !present && p.must {
 			return b, &errAbsent{p.name}
 		}
+		if p.strict && !p.raw && !sp.urlencode && (strings.IndexByte(v, 0) >= 0 || !utf8.ValidString(v)) {
+			return b, &errStrict{p.name}
+		}
 		b = append(b, v...)
 	}
 	return b, nil
@@ -169,7 +209,22 @@ func (p *tmplPart) value(u uri.URI, sp *editSpec, raw bool) (string, bool) {
 	}
 	switch p.name {
 	case "url":
+		if p.def || sp.defaultPort {
+			if info, ok := sp.schemes.Lookup(u.Scheme()); ok && info.Port != 0 && u.HasAuthority() && !u.HasPort() {
+				if v, err := u.WithPortNumber(info.Port); err == nil {
+					u = v
+				}
+			}
+		}
+		switch {
+		case p.idn:
+			return withHost(u, idnHost(u)), true
+		case p.puny:
+			return withHost(u, punyHost(u, sp.opts)), true
+		}
 		return u.String(), true
+	case "zoneid":
+		return zoneID(u)
 	case "authority":
 		return u.Authority(), u.HasAuthority()
 	case "scheme":
@@ -205,7 +260,7 @@ func (p *tmplPart) value(u uri.URI, sp *editSpec, raw bool) (string, bool) {
 	case "path":
 		return dec(u.Path(), u.DecodedPath()), u.Path() != ""
 	case "query":
-		if p.key != "" {
+		if p.hasKey {
 			return queryValues(u, sp, p.key, raw, false)
 		}
 		return dec(u.Query(), u.DecodedQuery()), u.HasQuery()
@@ -215,6 +270,35 @@ func (p *tmplPart) value(u uri.URI, sp *editSpec, raw bool) (string, bool) {
 		return dec(u.Fragment(), u.DecodedFragment()), u.HasFragment()
 	}
 	return "", false
+}
+
+// errStrict is the error of a {strict:NAME} field whose decoded text holds
+// a NUL or bytes that are not UTF-8.
+type errStrict struct{ name string }
+
+func (e *errStrict) Error() string {
+	return "uri: the decoded " + e.name + " holds a NUL or bytes that are not UTF-8 ({strict:" + e.name + "})"
+}
+
+// zoneID returns the zone identifier of an IPv6 host, decoded (RFC 6874,
+// section 2: "%25" and the zone, or the bare "%" that --zone also takes),
+// and whether there is one.
+func zoneID(u uri.URI) (string, bool) {
+	h := u.Host()
+	if u.HostKind() != uri.HostIPv6 {
+		return "", false
+	}
+	i := strings.IndexByte(h, '%')
+	if i < 0 {
+		return "", false
+	}
+	z := strings.TrimSuffix(h[i+1:], "]")
+	if strings.HasPrefix(z, "25") {
+		if d, err := uri.Unescape(h[i:len(h)-1], uri.EscapeHost); err == nil && strings.HasPrefix(d, "%") {
+			return d[1:], true
+		}
+	}
+	return z, true
 }
 
 // decodeUserinfo decodes the text of a valid userinfo's part.
