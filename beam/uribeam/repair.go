@@ -3,9 +3,10 @@ package uribeam
 import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 )
 
-// Repaired is a line that uri.Repair made a URI reference, with the
+// Repaired is a line that whatwg.Repair made a URI reference, with the
 // changes it made, in the order of the line. A line that was already a
 // valid reference has no changes and URI equal to Input.
 type Repaired struct {
@@ -29,7 +30,7 @@ type repairFn struct{}
 
 // ProcessElement repairs one line.
 func (*repairFn) ProcessElement(line string, repaired func(Repaired), rejected func(Rejected)) {
-	u, changes, err := uri.Repair(line)
+	u, changes, err := whatwg.Repair(line)
 	if err != nil {
 		rejected(rejectedOf(line, err))
 		return
@@ -45,11 +46,14 @@ func (*repairFn) ProcessElement(line string, repaired func(Repaired), rejected f
 	repaired(r)
 }
 
-// Repair makes each line a URI reference as uri.Repair does (the W3C's
-// LEIRI-to-URI mapping: RFC 3987, section 3.1, on a wider set of
-// characters), keeping the list of changes, and gives the lines it cannot
-// repair (a bad scheme, IP-literal or port) as Rejected, with the offset in
-// the line. A valid line comes back as it is, with no change.
+// Repair makes each line a URI reference as whatwg.Repair does, as the
+// uri repair command does: uri.Repair (the W3C's LEIRI-to-URI mapping: RFC
+// 3987, section 3.1, on a wider set of characters) that keeps where a URL
+// of a special scheme goes, the scheme, host and port a browser reads. It
+// keeps the list of changes, and gives the lines it cannot repair (a bad
+// scheme, IP-literal or port, or one a browser rejects or would send
+// elsewhere) as Rejected, with the offset in the line. A valid line comes
+// back as it is, with no change, unless a browser reads another host in it.
 func Repair(s beam.Scope, lines beam.PCollection) (repaired, rejected beam.PCollection) {
 	s = s.Scope("uribeam.Repair")
 	return beam.ParDo2(s, &repairFn{}, lines)

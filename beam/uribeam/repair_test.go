@@ -9,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/whatwg"
 )
 
 func init() {
@@ -52,8 +53,11 @@ func TestRepair(t *testing.T) {
 			{Offset: 20, Old: "\t", Kind: uri.RepairTrim, Component: uri.Component(0).String()},
 		}},
 	}
-	// A port is digits (section 3.2.3): nothing to repair there.
-	bad := Rejected{Input: "http://a:8x/", Offset: 10, Component: uri.ComponentPort.String(), Error: uri.ErrInvalidCharacter.Error()}
+	// A port is digits (RFC 3986, section 3.2.3): nothing to repair there;
+	// and a browser rejects the URL (the URL Standard's port state: a
+	// port-invalid validation error, then failure), so Repair says so.
+	bad := Rejected{Input: "http://a:8x/", Offset: 10, Component: uri.ComponentPort.String(),
+		Error: whatwg.ErrRejected.Error() + ": port-invalid"}
 
 	p, s := beam.NewPipelineWithRoot()
 	var lines []string
