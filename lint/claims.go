@@ -16,7 +16,7 @@ import (
 // calls none of these.
 
 // claim returns what the reader named (ReaderRFC3986, ReaderAppendixB,
-// ReaderNetURL or ReaderWHATWG) reads as the component comp
+// ReaderNetURL, ReaderWHATWG or the Name of one of Options.Readers) reads as the component comp
 // (uri.ComponentHost, uri.ComponentPort or uri.ComponentScheme) of the
 // input. The URL Standard reads a reference without a scheme against
 // ExampleBase, as a page of a special scheme would.
@@ -45,6 +45,14 @@ func (c *checker) claim(reader string, comp uri.Component) Claim {
 			fillWHATWG(&r, &u, err)
 		} else {
 			readWHATWGInto(&r, c.in)
+		}
+	default:
+		// A reader of Options.Readers, by its Name.
+		for _, o := range c.opts.Readers {
+			if o.Name == reader && o.Read != nil {
+				r = o.Read(c.in)
+				break
+			}
 		}
 	}
 	if r.Err != nil {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/readers"
 	"github.com/ferret-go/uri/whatwg"
 )
 
@@ -82,7 +83,18 @@ func readFor(reader, base string, comp uri.Component, s string) (value string, r
 			}
 		}
 	default:
-		return "", false, false
+		// A reader of package readers, whose emulations the oracles
+		// module checks against the real parsers.
+		r, found := readers.ByName(reader)
+		if !found {
+			return "", false, false
+		}
+		rd := r.Read(s)
+		if rd.Err != nil {
+			return "", true, true
+		}
+		scheme, userinfo, port, path = rd.Scheme, rd.Userinfo, rd.Port, rd.Path
+		host = strings.TrimSuffix(strings.TrimPrefix(rd.Host, "["), "]")
 	}
 	switch comp {
 	case uri.ComponentScheme:
@@ -238,12 +250,17 @@ func claimInputs(t *testing.T) []string {
 }
 
 // TestClaims checks every claim of every finding, with and without the
-// opt-in checks, over the test tables and the URL samples, against the
+// opt-in checks and with every reader of package readers, over the test tables and the URL samples, against the
 // reader it names (FuzzLint does the same for any string).
 func TestClaims(t *testing.T) {
+	all, err := ReadersNamed("all")
+	if err != nil || len(all) != len(readers.All()) {
+		t.Fatalf("ReadersNamed(\"all\") = %d readers, %v", len(all), err)
+	}
 	for _, s := range claimInputs(t) {
 		checkClaims(t, Options{}, s)
 		checkClaims(t, Options{SSRF: true, Navigation: true}, s)
+		checkClaims(t, Options{SSRF: true, Readers: all}, s)
 	}
 }
 

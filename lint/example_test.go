@@ -3,6 +3,7 @@ package lint_test
 import (
 	"fmt"
 
+	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/lint"
 )
 
@@ -71,4 +72,29 @@ func ExamplePolicy_Check() {
 func ExampleRedact() {
 	fmt.Println(lint.Redact("https://alice:s3cret@db.example/"))
 	// Output: https://alice:xxxxx@db.example/
+}
+
+// A Go gateway checks a URL that a Python worker and a Node service will
+// fetch: with their readers in Options.Readers, one finding names every
+// reader that goes elsewhere, with the host each reads.
+func ExampleReadersNamed() {
+	rs, err := lint.ReadersNamed("python", "node_url")
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range (lint.Options{Readers: rs}).Lint("http://a%00b/") {
+		if f.Code == lint.CodeDifferential && f.Component == uri.ComponentHost {
+			fmt.Println(f.Severity)
+			for _, c := range f.Claims {
+				fmt.Printf("%s: %q %v\n", c.Reader, c.Value, c.Rejects)
+			}
+		}
+	}
+	// Output:
+	// high
+	// RFC 3986: "a\x00b" false
+	// net/url: "" true
+	// whatwg: "" true
+	// python: "a%00b" false
+	// node_url: "a" false
 }

@@ -31,7 +31,12 @@ const (
 	// of a valid reference differently from RFC 3986 (net/url also the
 	// path), or rejects it. Hosts are compared as names (case, IDNA) and
 	// addresses, ports as numbers with the scheme's default. A relative
-	// reference is not given to the URL Standard, which needs a base.
+	// reference is not given to the URL Standard, which needs a base, nor
+	// to Options.Readers. When a reader of Options.Readers reads another
+	// host or rejects the reference, one finding names every reader with
+	// the host it reads (High when a host differs: a request would go
+	// elsewhere), or that it rejects the reference (Low, when no host
+	// differs).
 	CodeDifferential Code = "differential"
 	// CodeEdgeSpace: spaces or C0 controls before or after the reference,
 	// which browsers remove and RFC 3986 rejects (Appendix C says to remove

@@ -16,7 +16,8 @@ import (
 // browserLayout finds the query and fragment of a special URL where the
 // URL Standard's parser does, when it holds nothing that parser
 // percent-encodes; and that every claim of a finding is what the reader it
-// names reads (checkClaims). The seeds are every input of the code table.
+// names reads (checkClaims), with and without the readers of package
+// readers. The seeds are every input of the code table.
 func FuzzLint(f *testing.F) {
 	for _, tc := range codeCases {
 		for _, s := range append(tc.must, tc.near...) {
@@ -30,9 +31,14 @@ func FuzzLint(f *testing.F) {
 		known[c] = true
 	}
 	o := Options{SSRF: true, Navigation: true}
+	all, err := ReadersNamed("all")
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		checkClaims(t, o, s)
 		checkClaims(t, Options{}, s)
+		checkClaims(t, Options{Readers: all}, s)
 		fs := o.Lint(s)
 		type key struct {
 			c    Code

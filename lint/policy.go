@@ -41,6 +41,13 @@ type Policy struct {
 	// Threshold is the severity at and above which a finding rejects the
 	// URL; zero means Medium.
 	Threshold Severity
+	// Readers are the parsers, besides net/url and the URL Standard's,
+	// that will also read the URL: the services behind this check written
+	// in other languages (see [Options.Readers] and [ReadersNamed]). A URL
+	// one of them reads with another host than RFC 3986 is rejected (a
+	// High [CodeDifferential]), and so is one that one of them rejects
+	// when Threshold is Low. nil: none.
+	Readers []Reader
 }
 
 // ErrRejected is the cause of every error of [Policy.Check]: errors.Is
@@ -79,7 +86,7 @@ func (p Policy) Check(s string) (uri.URI, error) {
 	if threshold == 0 {
 		threshold = Medium
 	}
-	for _, f := range (Options{SSRF: !p.AllowInternal, Navigation: true}).Lint(s) {
+	for _, f := range (Options{SSRF: !p.AllowInternal, Navigation: true, Readers: p.Readers}).Lint(s) {
 		if f.Severity < threshold || p.AllowUserinfo && (f.Code == CodeUserinfoHTTP || f.Code == CodePassword) {
 			continue
 		}

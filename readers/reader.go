@@ -1,5 +1,7 @@
 package readers
 
+import "strings"
+
 // A Reading is what one parser makes of a string: the error it gives, or
 // its components as that parser returns them (raw or decoded as that parser
 // returns them; each Reader's documentation says which). Has tells a
@@ -63,4 +65,28 @@ func ByName(name string) (Reader, bool) {
 		}
 	}
 	return Reader{}, false
+}
+
+// SameReading reports whether the readers named a and b read s alike,
+// every field and the error's cause (its Reader aside), as far as this
+// package knows without reading s: a caller that has a's reading of s may
+// then use it for b. It is true for "curl" and "curl_guess" when s, up to
+// its first NUL, begins with a scheme, ":" and "/": Curl_is_absolute_url
+// finds the same scheme with CURLU_GUESS_SCHEME and without, and the guess
+// is made only where there is none (lib/urlapi.c, curl 7.88.1). It is false
+// where it does not know, and for a == b only if the reader is one of these.
+func SameReading(a, b, s string) bool {
+	if (a == "curl" || a == "curl_guess") && (b == "curl" || b == "curl_guess") {
+		// curlSchemeLen looks at no more than a scheme of
+		// curlMaxScheme bytes, ":" and "/": a NUL after those does
+		// not change what it finds.
+		if len(s) > curlMaxScheme+2 {
+			s = s[:curlMaxScheme+2]
+		}
+		if i := strings.IndexByte(s, 0); i >= 0 {
+			s = s[:i]
+		}
+		return curlSchemeLen(s, true) > 0
+	}
+	return false
 }

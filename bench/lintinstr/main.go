@@ -4,12 +4,16 @@
 // nothing): the target of issue 11 in a measure that does not depend on
 // the machine or on what else it runs. See BENCHMARKS.md, "Lint".
 //
-// Usage: lintinstr FILE lint|neturl|none
+// Usage: lintinstr FILE lint|lintall|neturl|none
 //
 // It reads FILE, keeps the lines Lint finds nothing in, and calls the
 // chosen function on each of them three times over in measure, which
 // lintinstr.sh has callgrind count alone (none calls nothing: the loop's
-// own cost). It prints the number of clean lines and a checksum.
+// own cost; lintall is Lint with every reader of package readers in
+// Options.Readers, issue 35's eight readers). With LINTINSTR_ALL=1 in the
+// environment it keeps only the lines that Lint with every reader finds
+// nothing in either, so that every mode runs on URLs clean to all eight.
+// It prints the number of clean lines and a checksum.
 package main
 
 import (
@@ -24,9 +28,19 @@ import (
 // rounds is how many times measure goes over the lines.
 const rounds = 3
 
+// allReaders is Lint with every reader of package readers besides
+// RFC 3986, net/url and the URL Standard.
+var allReaders = func() lint.Options {
+	rs, err := lint.ReadersNamed("all")
+	if err != nil {
+		panic(err)
+	}
+	return lint.Options{Readers: rs}
+}()
+
 func main() {
 	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: lintinstr FILE lint|neturl|none")
+		fmt.Fprintln(os.Stderr, "usage: lintinstr FILE lint|lintall|neturl|none")
 		os.Exit(2)
 	}
 	f, err := os.Open(os.Args[1])
@@ -36,9 +50,10 @@ func main() {
 	}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	all := os.Getenv("LINTINSTR_ALL") == "1"
 	var lines []string
 	for sc.Scan() {
-		if s := sc.Text(); len(lint.Lint(s)) == 0 {
+		if s := sc.Text(); len(lint.Lint(s)) == 0 && (!all || len(allReaders.Lint(s)) == 0) {
 			lines = append(lines, s)
 		}
 	}
@@ -60,6 +75,8 @@ func measure(lines []string, mode string) int {
 			switch mode {
 			case "lint":
 				n += len(lint.Lint(s))
+			case "lintall":
+				n += len(allReaders.Lint(s))
 			case "neturl":
 				if u, err := url.Parse(s); err == nil {
 					n += len(u.Host)

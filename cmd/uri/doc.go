@@ -168,7 +168,11 @@
 // An input fails (exit status 1) when it has a finding at or above --fail-on
 // (medium by default); --ssrf and --navigation add the checks for URLs a
 // server fetches and for links and redirects, and --policy checks each input
-// against a lint.Policy ("schemes=https hosts=.example.com").
+// against a lint.Policy ("schemes=https hosts=.example.com"). --readers adds
+// the emulations of package readers ("python,php", or "all"): one
+// differential finding names each that reads another host than RFC 3986, or
+// rejects the input; by default lint consults RFC 3986, net/url and the URL
+// Standard alone.
 //
 // # Exit status
 //

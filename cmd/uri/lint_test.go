@@ -104,3 +104,44 @@ func TestLintClaimsJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestLintReaders checks --readers: by default lint names only RFC 3986,
+// net/url and the URL Standard; the emulations named are compared, and a
+// host one of them reads otherwise is a high finding that fails the input
+// and that the policy rejects. The hosts are those the real parsers gave,
+// recorded in package readers' tables (readers/node_url_test.go, Node
+// 20.20.2; readers/python_test.go, Python 3.11.2).
+func TestLintReaders(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want []string // in the output
+		not  []string // not in the output
+	}{
+		{[]string{"lint", "--json", "mailto:a@b.c"}, 0, nil, []string{"node_url"}},
+		{[]string{"lint", "--json", "--readers", "rfc3986,whatwg,net_url", "mailto:a@b.c"}, 0, nil, []string{"node_url"}},
+		{[]string{"lint", "--json", "--readers", "python,node_url", "mailto:a@b.c"}, 1,
+			[]string{`"severity":"high"`, `{"reader":"node_url","component":"host","value":"b.c"}`}, []string{`"python"`}},
+		{[]string{"lint", "--readers", "all", "http://a%00b/"}, 1,
+			[]string{`python and php read the host "a%00b"`, `node_url reads the host "a"`}, nil},
+		{[]string{"lint", "--readers", "all", "http://example.com/"}, 0, nil, []string{"differential"}},
+		{[]string{"lint", "--policy", "", "--readers", "node_url", "http://bücher.DE/"}, 1, []string{"node_url"}, nil},
+		{[]string{"lint", "--policy", "", "--readers", "python,php", "http://bücher.DE/"}, 0, nil, nil},
+		{[]string{"lint", "--readers", "chrome", "http://a/"}, 2, nil, nil},
+	} {
+		stdout, stderr, code := runCmd(t, "", tc.args...)
+		if code != tc.code {
+			t.Errorf("uri %q: exit status %d, want %d (%s)", tc.args, code, tc.code, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("uri %q: no %s in\n%s", tc.args, w, stdout)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(stdout, w) {
+				t.Errorf("uri %q: %s in\n%s", tc.args, w, stdout)
+			}
+		}
+	}
+}
