@@ -26,10 +26,14 @@ var codeCases = []struct {
 		// net/url rejects escapes in a reg-name and IPvFuture literals,
 		// both valid by RFC 3986, section 3.2.2.
 		// The URL Standard reads an authority after "http:" and rejects
-		// a dotted number above 255.
-		[]string{"http://%65vil.com/", "http://[v1.x]/", "http:example.com/", "http://256.256.256.256/", "https://"},
+		// a dotted number above 255, and a port above 65535 (basic URL
+		// parser, port state), which net/url takes; the URL Standard reads
+		// the host "0x7f.1" as 127.0.0.1.
+		[]string{"http://%65vil.com/", "http://[v1.x]/", "http:example.com/", "http://256.256.256.256/", "https://",
+			"http://127.0.0.1:65536/a", "http://0x7f.1:8080/"},
 		[]string{"http://evil.com/", "http://a/b?c#d", "mailto:a@b", "http://[::1]:80/", "/a/b", "HTTP://Example.COM:80/",
-			"http://bücher.de/", "http://[0:0::1]/", "https://user:@h/", "http://h:0080/", "http://a/./b/../c"}},
+			"http://bücher.de/", "http://[0:0::1]/", "https://user:@h/", "http://h:0080/", "http://a/./b/../c",
+			"http://127.0.0.1:8080/a/b?c=d", "http://h:/", "foo://h:1/p"}},
 	{CodeEdgeSpace, Options{},
 		[]string{" http://a/", "http://a/ ", "\x00http://a/", "http://a/\x1f"},
 		[]string{"http://a/", "http://a/%20", "http://a/?q=%20"}},
