@@ -104,7 +104,7 @@ func (p Policy) Check(s string) (uri.URI, error) {
 	if err != nil {
 		return reject(err.Error(), nil)
 	}
-	scheme := strings.ToLower(u.Scheme())
+	scheme := lowerScheme(u.Scheme())
 	schemes := p.Schemes
 	if schemes == nil {
 		schemes = []string{"http", "https"}
