@@ -207,8 +207,7 @@ func Lint(s string) []Finding { return Options{}.Lint(s) }
 // the same, as other parsers would read it.
 func (o Options) Lint(s string) []Finding {
 	c := &checker{in: s, opts: o}
-	var iri uri.IRI
-	c.run(&iri)
+	c.run(nil)
 	return c.out
 }
 
@@ -332,22 +331,23 @@ func (c *checker) addClean(code Code, sev Severity, comp uri.Component, start, e
 	c.add(code, sev, comp, s, e, msg, claims...)
 }
 
-// run runs the checks, with *iri, which must be zero, to hold the parse of
-// the input.
-func (c *checker) run(iri *uri.IRI) {
+// run runs the checks and, when keep is not nil, leaves the parse of the
+// input there.
+func (c *checker) run(keep *uri.IRI) {
 	s := c.in
-	// The parse is the caller's, not a field of the checker, which
+	// The parse is a local of run, not a field of the checker, which
 	// would be zeroed with it and then copied into (Lint on a clean
-	// kasztp URL under callgrind: 13 instructions fewer).
-	var err error
-	*iri, err = uri.ParseIRI(s)
+	// kasztp URL under callgrind: 13 instructions fewer), nor the
+	// caller's, written through a pointer (Lint on a clean kasztp URL:
+	// 4902 -> 4883 instructions).
+	iri, err := uri.ParseIRI(s)
 	c.valid = err == nil
 	if c.valid {
 		// A valid reference holds no control, space or "\" (RFC 3986,
 		// section 2; RFC 3987, section 2.2): nothing for browsers to
 		// remove (cleanInput with no hasSpace), and the test for same
 		// below without its facts.
-		iriLayout(&c.rfc, s, iri)
+		iriLayout(&c.rfc, s, &iri)
 		c.clean = cleaned{s: s}
 		c.scheme = lowerScheme(c.rfc.scheme.of(s))
 		c.special = isSpecial(c.scheme)
@@ -368,12 +368,15 @@ func (c *checker) run(iri *uri.IRI) {
 	}
 
 	c.checkInvalid(err)
-	c.checkReaders(iri)
+	c.checkReaders(&iri)
 	c.checkScheme()
 	c.checkAuthority()
 	c.checkHosts()
 	c.checkPort()
 	c.checkPathQuery()
+	if keep != nil {
+		*keep = iri
+	}
 }
 
 // layoutBr returns how browsers delimit the components of clean.s: the
