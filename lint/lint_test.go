@@ -26,10 +26,14 @@ var codeCases = []struct {
 		// net/url rejects escapes in a reg-name and IPvFuture literals,
 		// both valid by RFC 3986, section 3.2.2.
 		// The URL Standard reads an authority after "http:" and rejects
-		// a dotted number above 255.
-		[]string{"http://%65vil.com/", "http://[v1.x]/", "http:example.com/", "http://256.256.256.256/", "https://"},
+		// a dotted number above 255, and a port above 65535 (basic URL
+		// parser, port state), which net/url takes; the URL Standard reads
+		// the host "0x7f.1" as 127.0.0.1.
+		[]string{"http://%65vil.com/", "http://[v1.x]/", "http:example.com/", "http://256.256.256.256/", "https://",
+			"http://127.0.0.1:65536/a", "http://0x7f.1:8080/"},
 		[]string{"http://evil.com/", "http://a/b?c#d", "mailto:a@b", "http://[::1]:80/", "/a/b", "HTTP://Example.COM:80/",
-			"http://bücher.de/", "http://[0:0::1]/", "https://user:@h/", "http://h:0080/", "http://a/./b/../c"}},
+			"http://bücher.de/", "http://[0:0::1]/", "https://user:@h/", "http://h:0080/", "http://a/./b/../c",
+			"http://127.0.0.1:8080/a/b?c=d", "http://h:/", "foo://h:1/p"}},
 	{CodeEdgeSpace, Options{},
 		[]string{" http://a/", "http://a/ ", "\x00http://a/", "http://a/\x1f"},
 		[]string{"http://a/", "http://a/%20", "http://a/?q=%20"}},
@@ -69,7 +73,8 @@ var codeCases = []struct {
 		[]string{"http://a/?" + strings.Repeat("a&", 10000)},
 		[]string{"http://a/?" + strings.Repeat("a&", 9999), "http://a/#" + strings.Repeat("&", 20000)}},
 	{CodeIPv4Form, Options{},
-		[]string{"http://0x7f.1/", "http://0177.0.0.1/", "http://127.1/", "http://2130706433/", "http://127.0.0.1./", "http://1.2.3.256/", "http://%31%32%37.1/", "file://127.1/x"},
+		[]string{"http://0x7f.1/", "http://0177.0.0.1/", "http://127.1/", "http://2130706433/", "http://127.0.0.1./", "http://1.2.3.256/", "http://%31%32%37.1/", "file://127.1/x",
+			"http://1.2.3.04/", "http://010.0.0.1:8080/"},
 		[]string{"http://127.0.0.1/", "http://1.2.3.4.example/", "http://v1.2a/", "http://a/127.1", "http://0x7g.com/",
 			// A file URL's host ends at the third slash (URL Standard, "file host state").
 			"file:///127.1/x"}},
@@ -78,7 +83,8 @@ var codeCases = []struct {
 		[]string{"http://[::1]/", "http://[::]/", "http://[2001:db8::1]/", "http://127.0.0.1/"}},
 	{CodeInternalAddress, Options{SSRF: true},
 		[]string{"http://127.0.0.1/", "http://10.1.2.3/", "http://192.168.0.1/", "http://169.254.169.254/latest", "http://[::1]/",
-			"http://[fd00:ec2::254]/", "http://localhost/", "http://a.localhost/", "http://0x7f.1/", "http://[::ffff:10.0.0.1]/", "http://0/", "http://100.64.0.1/"},
+			"http://[fd00:ec2::254]/", "http://localhost/", "http://a.localhost/", "http://0x7f.1/", "http://[::ffff:10.0.0.1]/", "http://0/", "http://100.64.0.1/",
+			"http://10.0.0.1:8080/a"},
 		[]string{"http://8.8.8.8/", "http://example.com/", "http://[2001:4860::8888]/", "http://a/127.0.0.1", "http://localhost.example.com/", "file:///127.0.0.1/x", "file:///localhost/x"}},
 	{CodePassword, Options{},
 		[]string{"http://user:pass@host/", "ftp://a:b@c/", "http://a:b@c@d/"},

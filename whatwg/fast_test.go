@@ -59,6 +59,8 @@ func FuzzFastPath(f *testing.F) {
 	for _, s := range []string{
 		"https://example.org/a/b?c=d#e", "file:///c:/x", "file://h/c|/x", "sc://h:1/p", "sc:/p",
 		"mailto:a@b", "http://h:80/", "http://1.2.3.4/", "sc://%41/", "sc:x y?z", "ws://h/.%2e/",
+		"http://127.0.0.1:8080/a?b", "https://0.0.0.0/", "http://1.2.3.04/", "ws://255.255.255.256/",
+		"http://1.2.3.4./", "file://1.2.3.4/x",
 	} {
 		f.Add(s)
 	}
@@ -67,4 +69,47 @@ func FuzzFastPath(f *testing.F) {
 		b := MustParse("file:///c:/base")
 		checkFast(t, s, &b)
 	})
+}
+
+// TestFastPathIPv4: a special URL whose host is an IPv4 address in dotted
+// decimal is its own serialization (URL Standard, "IPv4 serializer": four
+// decimal numbers joined by "."), which the fast path takes; every other
+// spelling of an address is the parser's, which rewrites or rejects it.
+// The hrefs and hostnames are those of the URL Standard's examples of
+// IPv4 parsing and of Node's URL (v20) on the same inputs.
+func TestFastPathIPv4(t *testing.T) {
+	for _, c := range []struct {
+		in, hostname string
+		fast         bool
+	}{
+		{"http://127.0.0.1:8080/a/b?c=d", "127.0.0.1", true},
+		{"https://93.184.216.34/", "93.184.216.34", true},
+		{"ws://0.0.0.0", "0.0.0.0", true},
+		{"http://255.255.255.255/x#y", "255.255.255.255", true},
+		{"http://10.0.0.1:80/", "10.0.0.1", false}, // default port: dropped
+		{"http://127.1/", "127.0.0.1", false},      // short form
+		{"http://0x7f.0.0.1/", "127.0.0.1", false}, // hex part
+		{"http://0177.0.0.1/", "127.0.0.1", false}, // octal part
+		{"http://127.0.0.01/", "127.0.0.1", false}, // leading zero: octal
+		{"http://2130706433/", "127.0.0.1", false}, // one number
+		{"http://127.0.0.1./", "127.0.0.1", false}, // trailing dot
+		{"http://1.2.3.256/", "", false},           // out of range: failure
+		{"http://1.2.3.4.5/", "", false},           // five parts: failure
+		{"http://1000.2.3.4/", "", false},          // part over 255: failure
+		{"foo://127.0.0.1/", "127.0.0.1", true},    // opaque host, as before
+		{"file://127.0.0.1/x", "127.0.0.1", false}, // file: the parser's
+	} {
+		u, ok := parseFast(c.in)
+		if ok != c.fast {
+			t.Errorf("parseFast(%q) ok = %v, want %v", c.in, ok, c.fast)
+		}
+		if ok && (u.Href() != c.in && u.Href() != c.in+"/" || u.Hostname() != c.hostname) {
+			t.Errorf("parseFast(%q) = %q, hostname %q; want hostname %q", c.in, u.Href(), u.Hostname(), c.hostname)
+		}
+		checkFast(t, c.in, nil)
+		v, err := Parse(c.in)
+		if got := v.Hostname(); (err == nil) != (c.hostname != "") || got != c.hostname {
+			t.Errorf("Parse(%q) hostname = %q, %v; want %q", c.in, got, err, c.hostname)
+		}
+	}
 }
