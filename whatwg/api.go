@@ -124,8 +124,16 @@ func mapOffsets(input, in string, errs []ValidationError, pre int) {
 		}
 	}
 	if !valid {
+		// One table for all the errors: utf8dec.Offset for each walked
+		// the input once an error (an input of 64 KiB with an invalid
+		// byte and an error a byte: 2.4 s).
+		back := utf8dec.Offsets(input)
 		for k := range errs {
-			errs[k].Offset = utf8dec.Offset(input, errs[k].Offset)
+			if off := errs[k].Offset; off >= 0 && off < len(back) {
+				errs[k].Offset = back[off]
+			} else {
+				errs[k].Offset = utf8dec.Offset(input, off)
+			}
 		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // TestLinearInputs parses large inputs of the shapes that would make a
-// quadratic step show (dot segments, removed tabs, many validation errors,
+// quadratic step show (dot segments, removed tabs, many validation errors, in UTF-8 or not,
 // many "@", long hosts and IPv6 literals): at 256 KiB each, quadratic work
 // would take minutes, linear work milliseconds.
 func TestLinearInputs(t *testing.T) {
@@ -27,6 +27,9 @@ func TestLinearInputs(t *testing.T) {
 		"sc:" + rep("\\ ") + "?" + rep("`") + "#" + rep("<"),
 		"http://h/?" + rep("a=b&"),
 		"http://ö" + rep("ö") + "/",
+		// Not UTF-8, with an error a byte: the errors' offsets mapped
+		// back through the decoding.
+		"http://h/\xff" + rep("^"),
 	}
 	start := time.Now()
 	for _, s := range inputs {

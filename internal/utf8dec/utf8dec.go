@@ -129,3 +129,32 @@ func Offset(s string, off int) int {
 	}
 	return len(s)
 }
+
+// Offsets returns Offset(s, k) for each k from 0 to len(Decode(s)), in one
+// pass over s: a caller with many offsets to map (whatwg's validation
+// errors) takes them from the table rather than walk s for each, which
+// took time quadratic in the input.
+func Offsets(s string) []int {
+	out := make([]int, 0, len(s)+len(s)/2+1)
+	for i := 0; i < len(s); {
+		n, m := 1, 1 // bytes in s, bytes in Decode(s)
+		replaced := false
+		if s[i] >= utf8.RuneSelf {
+			if k := Subpart(s[i:]); k > 0 {
+				n, m, replaced = k, len(Replacement), true
+			} else {
+				_, n = utf8.DecodeRuneInString(s[i:])
+				m = n
+			}
+		}
+		for x := 0; x < m; x++ {
+			if replaced {
+				out = append(out, i)
+			} else {
+				out = append(out, i+x)
+			}
+		}
+		i += n
+	}
+	return append(out, len(s))
+}

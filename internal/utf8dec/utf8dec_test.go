@@ -65,17 +65,27 @@ func TestOffset(t *testing.T) {
 	// subparts 10 and 11, d 12.
 	starts := []int{0, 1, 4, 6, 7, 8, 9, 10, 11, 12}
 	dec := Decode(in)
+	offs := Offsets(in)
+	if len(offs) != len(dec)+1 {
+		t.Fatalf("len(Offsets(in)) = %d, want %d", len(offs), len(dec)+1)
+	}
 	k := 0
 	for j, r := range dec {
 		for b := 0; b < utf8.RuneLen(r); b++ {
 			if got := Offset(in, j+b); got != starts[k] {
 				t.Errorf("Offset(in, %d) = %d, want %d", j+b, got, starts[k])
 			}
+			if got := offs[j+b]; got != starts[k] {
+				t.Errorf("Offsets(in)[%d] = %d, want %d", j+b, got, starts[k])
+			}
 		}
 		k++
 	}
 	if got := Offset(in, len(dec)); got != len(in) {
 		t.Errorf("Offset(in, end) = %d, want %d", got, len(in))
+	}
+	if got := offs[len(dec)]; got != len(in) {
+		t.Errorf("Offsets(in)[end] = %d, want %d", got, len(in))
 	}
 }
 
@@ -111,10 +121,17 @@ func FuzzDecode(f *testing.F) {
 			i += n
 		}
 		last := 0
+		offs := Offsets(s)
+		if len(offs) != len(d)+1 {
+			t.Fatalf("len(Offsets(%q)) = %d, want %d", s, len(offs), len(d)+1)
+		}
 		for j := 0; j <= len(d); j++ {
 			o := Offset(s, j)
 			if o < last || o > len(s) {
 				t.Fatalf("Offset(%q, %d) = %d after %d", s, j, o, last)
+			}
+			if offs[j] != o {
+				t.Fatalf("Offsets(%q)[%d] = %d, Offset %d", s, j, offs[j], o)
 			}
 			last = o
 		}
