@@ -88,6 +88,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/ferret-go/uri/internal/ascii"
 )
 
 //go:generate go run gen.go -version 15.0.0
@@ -472,12 +474,7 @@ func onlyKana(label string, kata bool) bool {
 func TLDIsASCII(host string) bool {
 	host = strings.TrimSuffix(host, ".")
 	tld := host[strings.LastIndexByte(host, '.')+1:]
-	for i := 0; i < len(tld); i++ {
-		if tld[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return !(len(tld) >= 4 && strings.EqualFold(tld[:4], "xn--"))
+	return ascii.Is(tld) && !(len(tld) >= 4 && strings.EqualFold(tld[:4], "xn--"))
 }
 
 // sameZero records the decimal system of a digit whose zero is z: it
