@@ -25,6 +25,11 @@ func (c *checker) claim(reader string, comp uri.Component) Claim {
 	var r Reading
 	switch reader {
 	case ReaderRFC3986:
+		if !c.valid {
+			// run's uri.ParseIRI(c.in) failed: not parsed again.
+			cl.Rejects = true
+			return cl
+		}
 		iri, err := uri.ParseIRI(c.in)
 		if err != nil {
 			cl.Rejects = true
