@@ -3,6 +3,8 @@ package readers
 import (
 	"strconv"
 	"strings"
+
+	"github.com/ferret-go/uri/internal/ascii"
 )
 
 // CurlCode is a CURLUcode that curl_url_set returns for a URL it rejects.
@@ -362,12 +364,7 @@ func curlURLDrive(s string) bool {
 // curlJunk is junkscan without CURLU_ALLOW_SPACE: a byte 0x01-0x1f, 0x7f or
 // a space.
 func curlJunk(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c <= ' ' || c == 0x7f {
-			return true
-		}
-	}
-	return false
+	return ascii.HasBelow(s, ' '+1) || strings.IndexByte(s, 0x7f) >= 0
 }
 
 // curlURLOptions tells whether the scheme's handler has PROTOPT_URLOPTIONS
@@ -500,7 +497,7 @@ func curlIPv4(h string) (string, bool) {
 		if parts[0] > 0xff || parts[1] > 0xff || parts[2] > 0xff || parts[3] > 0xff {
 			return "", false
 		}
-		if n == 3 && isPlainDotted(h) {
+		if isPlainDotted(h) {
 			return h, true
 		}
 		v = parts[0]<<24 | parts[1]<<16 | parts[2]<<8 | parts[3]
