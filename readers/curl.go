@@ -320,17 +320,13 @@ func curlRead(s string, guess bool) Reading {
 // come first) and a ":"; when guessing, the ":" must be followed by "/".
 func curlSchemeLen(s string, guess bool) int {
 	i := 0
-	for i < curlMaxScheme && i < len(s) && isCurlSchemeChar(s[i]) {
+	for i < curlMaxScheme && i < len(s) && isSchemeChar(s[i]) {
 		i++
 	}
 	if i > 0 && at(s, i) == ':' && (at(s, i+1) == '/' || !guess) {
 		return i
 	}
 	return 0
-}
-
-func isCurlSchemeChar(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
 }
 
 func isLowerASCII(s string) bool {

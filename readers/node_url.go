@@ -327,7 +327,7 @@ func nodeSimplePath(s string) (path, search string, ok bool) {
 // the ":" included, or 0.
 func nodeProto(s string) int {
 	i := 0
-	for i < len(s) && (isAlpha(s[i]) || isDigit(s[i]) || s[i] == '.' || s[i] == '+' || s[i] == '-') {
+	for i < len(s) && isSchemeChar(s[i]) {
 		i++
 	}
 	if i > 0 && i < len(s) && s[i] == ':' {

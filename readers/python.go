@@ -222,12 +222,17 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func isHex(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
 
+// isSchemeChar reports whether c is in ALPHA / DIGIT / "+" / "-" / "."
+// (RFC 3986, section 3.1, which also wants a letter first: not every
+// reader checks that), the set that urllib.parse's scheme_chars,
+// parse_url, Node's protocolPattern and curl's Curl_is_absolute_url test.
+func isSchemeChar(c byte) bool { return isAlpha(c) || isDigit(c) || c == '+' || c == '-' || c == '.' }
+
 // pySchemeChars reports whether every byte of s is in urllib.parse's
 // scheme_chars: ASCII letters, digits, "+", "-", ".".
 func pySchemeChars(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !isAlpha(c) && !isDigit(c) && c != '+' && c != '-' && c != '.' {
+		if !isSchemeChar(s[i]) {
 			return false
 		}
 	}
