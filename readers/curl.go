@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -744,43 +745,15 @@ func inetPton6(s string, dst *[16]byte) bool {
 }
 
 // inetPton4 is glibc's inet_pton4: exactly four decimal octets, no leading
-// zero, each at most 255, to the end of s.
+// zero, each at most 255, to the end of s; the address goes into dst. That
+// is netip.ParseAddr's dotted decimal (and ipaddress.IPv4Address's, pyIPv4).
 func inetPton4(s string, dst []byte) bool {
-	octets := 0
-	saw := false
-	var cur int
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case '0' <= c && c <= '9':
-			if saw && cur == 0 {
-				return false
-			}
-			cur = cur*10 + int(c-'0')
-			if cur > 255 {
-				return false
-			}
-			if !saw {
-				octets++
-				if octets > 4 {
-					return false
-				}
-				saw = true
-			}
-		case c == '.' && saw:
-			if octets == 4 {
-				return false
-			}
-			dst[octets-1] = byte(cur)
-			cur, saw = 0, false
-		default:
-			return false
-		}
-	}
-	if octets < 4 {
+	a, err := netip.ParseAddr(s)
+	if err != nil || !a.Is4() {
 		return false
 	}
-	dst[3] = byte(cur)
+	b := a.As4()
+	copy(dst, b[:])
 	return true
 }
 
