@@ -120,8 +120,7 @@ func TestRecordTables(t *testing.T) {
 			tab.Parser = rec.version(t)
 			tab.Recorded = "expected values written by the real parser: cd oracles && go test -run TestRecordTables -oracles.record"
 			for i, r := range res {
-				w := recordedWant{OK: r.OK, Error: r.Error, Scheme: r.Scheme, Userinfo: r.Userinfo, Host: r.Host,
-					Port: r.Port, Path: r.Path, Query: r.Query, Fragment: r.Fragment}
+				w := recordedWant(r)
 				for _, p := range []*string{w.Scheme, w.Userinfo, w.Host, w.Port, w.Path, w.Query, w.Fragment} {
 					if p != nil && !utf8.ValidString(*p) {
 						t.Fatalf("input %q: the parser's answer is not UTF-8; the table keeps to UTF-8", tab.Cases[i].Input)

@@ -1,8 +1,11 @@
 package readers
 
 import (
+	"net/netip"
 	"strconv"
 	"strings"
+
+	"github.com/ferret-go/uri/internal/ascii"
 )
 
 // CurlCode is a CURLUcode that curl_url_set returns for a URL it rejects.
@@ -318,17 +321,13 @@ func curlRead(s string, guess bool) Reading {
 // come first) and a ":"; when guessing, the ":" must be followed by "/".
 func curlSchemeLen(s string, guess bool) int {
 	i := 0
-	for i < curlMaxScheme && i < len(s) && isCurlSchemeChar(s[i]) {
+	for i < curlMaxScheme && i < len(s) && isSchemeChar(s[i]) {
 		i++
 	}
 	if i > 0 && at(s, i) == ':' && (at(s, i+1) == '/' || !guess) {
 		return i
 	}
 	return 0
-}
-
-func isCurlSchemeChar(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
 }
 
 func isLowerASCII(s string) bool {
@@ -362,12 +361,7 @@ func curlURLDrive(s string) bool {
 // curlJunk is junkscan without CURLU_ALLOW_SPACE: a byte 0x01-0x1f, 0x7f or
 // a space.
 func curlJunk(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c <= ' ' || c == 0x7f {
-			return true
-		}
-	}
-	return false
+	return ascii.HasBelow(s, ' '+1) || strings.IndexByte(s, 0x7f) >= 0
 }
 
 // curlURLOptions tells whether the scheme's handler has PROTOPT_URLOPTIONS
@@ -500,7 +494,7 @@ func curlIPv4(h string) (string, bool) {
 		if parts[0] > 0xff || parts[1] > 0xff || parts[2] > 0xff || parts[3] > 0xff {
 			return "", false
 		}
-		if n == 3 && isPlainDotted(h) {
+		if isPlainDotted(h) {
 			return h, true
 		}
 		v = parts[0]<<24 | parts[1]<<16 | parts[2]<<8 | parts[3]
@@ -751,43 +745,15 @@ func inetPton6(s string, dst *[16]byte) bool {
 }
 
 // inetPton4 is glibc's inet_pton4: exactly four decimal octets, no leading
-// zero, each at most 255, to the end of s.
+// zero, each at most 255, to the end of s; the address goes into dst. That
+// is netip.ParseAddr's dotted decimal (and ipaddress.IPv4Address's, pyIPv4).
 func inetPton4(s string, dst []byte) bool {
-	octets := 0
-	saw := false
-	var cur int
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case '0' <= c && c <= '9':
-			if saw && cur == 0 {
-				return false
-			}
-			cur = cur*10 + int(c-'0')
-			if cur > 255 {
-				return false
-			}
-			if !saw {
-				octets++
-				if octets > 4 {
-					return false
-				}
-				saw = true
-			}
-		case c == '.' && saw:
-			if octets == 4 {
-				return false
-			}
-			dst[octets-1] = byte(cur)
-			cur, saw = 0, false
-		default:
-			return false
-		}
-	}
-	if octets < 4 {
+	a, err := netip.ParseAddr(s)
+	if err != nil || !a.Is4() {
 		return false
 	}
-	dst[3] = byte(cur)
+	b := a.As4()
+	copy(dst, b[:])
 	return true
 }
 

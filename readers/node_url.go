@@ -327,7 +327,7 @@ func nodeSimplePath(s string) (path, search string, ok bool) {
 // the ":" included, or 0.
 func nodeProto(s string) int {
 	i := 0
-	for i < len(s) && (isAlpha(s[i]) || isDigit(s[i]) || s[i] == '.' || s[i] == '+' || s[i] == '-') {
+	for i < len(s) && isSchemeChar(s[i]) {
 		i++
 	}
 	if i > 0 && i < len(s) && s[i] == ':' {
@@ -433,14 +433,7 @@ func nodeXNLabel(label string) bool {
 	if !ok || dec == "" {
 		return false
 	}
-	asciiOnly := true
-	for i := 0; i < len(dec); i++ {
-		if dec[i] >= 0x80 {
-			asciiOnly = false
-			break
-		}
-	}
-	if asciiOnly {
+	if ascii.Is(dec) {
 		return true
 	}
 	out, err := nodeIDNA.ToASCII(dec)
@@ -655,11 +648,7 @@ func nodeUTF8(b *strings.Builder, r Reading, in string, authUTF8 bool) Reading {
 }
 
 func latin1ToUTF8(b *strings.Builder, s string, n int) string {
-	i := 0
-	for i < len(s) && s[i] < 0x80 {
-		i++
-	}
-	if i == len(s) {
+	if ascii.Is(s) {
 		return s
 	}
 	if b.Cap() == 0 {

@@ -1,6 +1,10 @@
 package readers
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/ferret-go/uri/internal/ascii"
+)
 
 // PHP reads s as the reader "php" does: parse_url of PHP 8.2 as Debian 12
 // ships it (php8.2-cli 8.2.36), emulated from php_url_parse_ex2 in
@@ -47,7 +51,7 @@ func PHP(in string) Reading {
 		e = c
 		ok := true
 		for p := 0; p < e; p++ {
-			if c := in[p]; !isAlpha(c) && !isDigit(c) && c != '+' && c != '.' && c != '-' {
+			if !isSchemeChar(in[p]) {
 				ok = false
 				break
 			}
@@ -232,14 +236,7 @@ func isCntrl(c byte) bool { return c < 0x20 || c == 0x7f }
 // phpControls is php_replace_controlchars on every component of r: each
 // ASCII control byte becomes "_". The components share one new string.
 func phpControls(in string, r Reading) Reading {
-	found := false
-	for i := 0; i < len(in); i++ {
-		if isCntrl(in[i]) {
-			found = true
-			break
-		}
-	}
-	if !found {
+	if !ascii.HasBelow(in, 0x20) && strings.IndexByte(in, 0x7f) < 0 {
 		return r
 	}
 	var b strings.Builder

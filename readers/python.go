@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"net/netip"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -222,12 +223,17 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func isHex(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
 
+// isSchemeChar reports whether c is in ALPHA / DIGIT / "+" / "-" / "."
+// (RFC 3986, section 3.1, which also wants a letter first: not every
+// reader checks that), the set that urllib.parse's scheme_chars,
+// parse_url, Node's protocolPattern and curl's Curl_is_absolute_url test.
+func isSchemeChar(c byte) bool { return isAlpha(c) || isDigit(c) || c == '+' || c == '-' || c == '.' }
+
 // pySchemeChars reports whether every byte of s is in urllib.parse's
 // scheme_chars: ASCII letters, digits, "+", "-", ".".
 func pySchemeChars(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !isAlpha(c) && !isDigit(c) && c != '+' && c != '-' && c != '.' {
+		if !isSchemeChar(s[i]) {
 			return false
 		}
 	}
@@ -308,37 +314,12 @@ func pyBracketedHost(h string) bool {
 }
 
 // pyIPv4 is ipaddress.IPv4Address's parser: four dot-separated ASCII
-// decimal octets, each at most 255, without leading zeros.
+// decimal octets, each at most 255, without leading zeros. That is the
+// language of glibc's inet_pton4 (inetPton4) and of netip.ParseAddr's
+// dotted decimal, which both readers ask.
 func pyIPv4(s string) bool {
-	for k := 0; k < 4; k++ {
-		i := strings.IndexByte(s, '.')
-		if k == 3 {
-			if i >= 0 {
-				return false
-			}
-			i = len(s)
-		} else if i < 0 {
-			return false
-		}
-		o := s[:i]
-		if o == "" || len(o) > 3 || len(o) > 1 && o[0] == '0' {
-			return false
-		}
-		n := 0
-		for j := 0; j < len(o); j++ {
-			if !isDigit(o[j]) {
-				return false
-			}
-			n = n*10 + int(o[j]-'0')
-		}
-		if n > 255 {
-			return false
-		}
-		if k < 3 {
-			s = s[i+1:]
-		}
-	}
-	return true
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Is4()
 }
 
 // pyIPv6 is ipaddress.IPv6Address's parser (_split_scope_id, then

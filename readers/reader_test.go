@@ -1,10 +1,7 @@
 package readers
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -67,18 +64,4 @@ func TestSameReading(t *testing.T) {
 	if same == 0 || same == len(inputs) {
 		t.Errorf("SameReading true on %d of %d inputs", same, len(inputs))
 	}
-}
-
-// loadRecorded reads testdata/table-<name>.json.
-func loadRecorded(t *testing.T, name string) recordedTable {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "table-"+name+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tab recordedTable
-	if err := json.Unmarshal(b, &tab); err != nil {
-		t.Fatal(err)
-	}
-	return tab
 }

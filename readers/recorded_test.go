@@ -33,14 +33,9 @@ type recordedTable struct {
 	} `json:"cases"`
 }
 
-// checkRecorded runs the reader on each input of its recorded table and
-// compares every field with the real parser's answer.
-func checkRecorded(t *testing.T, name string) {
+// loadRecorded reads testdata/table-<name>.json.
+func loadRecorded(t *testing.T, name string) recordedTable {
 	t.Helper()
-	rd, ok := ByName(name)
-	if !ok {
-		t.Fatalf("no reader %q", name)
-	}
 	b, err := os.ReadFile(filepath.Join("testdata", "table-"+name+".json"))
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +44,18 @@ func checkRecorded(t *testing.T, name string) {
 	if err := json.Unmarshal(b, &tab); err != nil {
 		t.Fatal(err)
 	}
+	return tab
+}
+
+// checkRecorded runs the reader on each input of its recorded table and
+// compares every field with the real parser's answer.
+func checkRecorded(t *testing.T, name string) {
+	t.Helper()
+	rd, ok := ByName(name)
+	if !ok {
+		t.Fatalf("no reader %q", name)
+	}
+	tab := loadRecorded(t, name)
 	if tab.Parser == "" || len(tab.Cases) == 0 {
 		t.Fatalf("table-%s.json has no recorded parser or no cases", name)
 	}
