@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/ferret-go/uri/internal/sidebyside"
@@ -13,22 +14,6 @@ import (
 // Java, PHP), as package sidebyside reads them for compare and the viewer
 // alike.
 
-// readerDef is one reader as the command names and runs it.
-type readerDef struct {
-	name  string // the --readers name and JSON key
-	label string // the column's header
-	read  func(string) reading
-}
-
-// allReaders returns every reader, in the order compare shows them.
-func allReaders() []readerDef {
-	var defs []readerDef
-	for _, r := range sidebyside.All() {
-		defs = append(defs, readerDef{r.Name, r.Label, r.Read})
-	}
-	return defs
-}
-
 // readersValue is --readers: the readers chosen, all by default.
 type readersValue struct {
 	names []string // as given, checked; nil: all
@@ -37,21 +22,17 @@ type readersValue struct {
 func (v *readersValue) String() string { return strings.Join(v.names, ",") }
 
 func (v *readersValue) Set(s string) error {
-	all := allReaders()
+	all := sidebyside.All()
 	var names []string
 	for _, n := range strings.Split(s, ",") {
 		n = strings.TrimSpace(n)
 		if n == "all" {
 			for _, d := range all {
-				names = append(names, d.name)
+				names = append(names, d.Name)
 			}
 			continue
 		}
-		known := false
-		for _, d := range all {
-			known = known || d.name == n
-		}
-		if !known {
+		if !hasReader(all, n) {
 			return errors.New("unknown reader " + quoteArg(n) + ": the readers are " + readerNames(all))
 		}
 		names = append(names, n)
@@ -65,15 +46,15 @@ func (v *readersValue) Set(s string) error {
 
 // chosen returns the readers named, each once, in the order given; all of
 // them when none was named.
-func (v *readersValue) chosen() []readerDef {
-	all := allReaders()
+func (v *readersValue) chosen() []sidebyside.Reader {
+	all := sidebyside.All()
 	if v.names == nil {
 		return all
 	}
-	var out []readerDef
+	var out []sidebyside.Reader
 	for _, n := range v.names {
 		for _, d := range all {
-			if d.name == n && !hasReader(out, n) {
+			if d.Name == n && !hasReader(out, n) {
 				out = append(out, d)
 			}
 		}
@@ -81,19 +62,14 @@ func (v *readersValue) chosen() []readerDef {
 	return out
 }
 
-func hasReader(ds []readerDef, name string) bool {
-	for _, d := range ds {
-		if d.name == name {
-			return true
-		}
-	}
-	return false
+func hasReader(ds []sidebyside.Reader, name string) bool {
+	return slices.ContainsFunc(ds, func(d sidebyside.Reader) bool { return d.Name == name })
 }
 
-func readerNames(ds []readerDef) string {
+func readerNames(ds []sidebyside.Reader) string {
 	names := make([]string, len(ds))
 	for i, d := range ds {
-		names[i] = d.name
+		names[i] = d.Name
 	}
 	return strings.Join(names, ", ")
 }
@@ -114,9 +90,6 @@ func readerEmulations() string {
 		b.WriteString(strings.Repeat(" ", max(1, 11-len(r.Name))))
 		b.WriteString(r.Parser)
 		b.WriteByte('\n')
-	}
-	if b.Len() == 0 {
-		return "(none in this build)"
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -11,6 +11,7 @@ import (
 	"net/netip"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -269,14 +270,7 @@ func (h *hostCheck) portOK(port string, has bool) bool {
 	return !has || port == h.port
 }
 
-func (h *hostCheck) hasAddr(ip netip.Addr) bool {
-	for _, a := range h.addrs {
-		if a == ip {
-			return true
-		}
-	}
-	return false
-}
+func (h *hostCheck) hasAddr(ip netip.Addr) bool { return slices.Contains(h.addrs, ip) }
 
 // link is the host:port of the page's address: the one listened on, or
 // localhost's when that is every interface.
@@ -284,11 +278,8 @@ func (h *hostCheck) link() string {
 	host := "localhost"
 	if !h.bound.IsUnspecified() && h.bound.IsValid() {
 		host = h.bound.String()
-		if h.bound.Is6() {
-			host = "[" + host + "]"
-		}
 	}
-	return host + ":" + h.port
+	return net.JoinHostPort(host, h.port)
 }
 
 // warning is what to say of an address other machines can reach, or "".

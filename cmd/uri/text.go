@@ -160,24 +160,12 @@ func appendIRIText(b []byte, s string) []byte {
 // input moves the terminal's cursor or changes its state.
 func appendDecodedText(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c < 0x7f {
-				b = append(b, c)
-			} else {
-				b, _ = appendVisible(b, s[i:i+1], -1)
-			}
-			i++
-			continue
-		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			b, _ = appendVisible(b, s[i:i+1], -1)
-		case iriShown(r):
+		shown := r >= 0x20 && r < 0x7f || r >= utf8.RuneSelf && n > 1 && iriShown(r)
+		if shown {
 			b = append(b, s[i:i+n]...)
-		default:
-			b = appendRuneEscape(b, r)
+		} else {
+			b, _ = appendVisible(b, s[i:i+n], -1)
 		}
 		i += n
 	}

@@ -136,13 +136,13 @@ func runCompare(e *env, l *cmdLine) int {
 	return e.eachInput(l.args, func(in string) bool {
 		rs := make([]reading, len(defs))
 		for k, d := range defs {
-			rs[k] = d.read(in)
+			rs[k] = d.Read(in)
 		}
 		d := sidebyside.Differ(rs)
 		if e.json {
 			j := e.beginJSON(in)
 			for k, r := range rs {
-				j.key(jsonKey(`"` + defs[k].name + `":`)).beginObject()
+				j.key(jsonKey(`"` + defs[k].Name + `":`)).beginObject()
 				j.key(keyOK).boolean(r.Err == nil)
 				if r.Err != nil {
 					j.key(keyError).str(r.Err.Error())
@@ -182,7 +182,7 @@ func runCompare(e *env, l *cmdLine) int {
 		var notes []string // the errors, [1] first
 		width := make([]int, len(rs))
 		for k, r := range rs {
-			width[k] = len(defs[k].label)
+			width[k] = len(defs[k].Label)
 			for c := -1; c < len(compNames); c++ {
 				var x cell
 				switch {
@@ -191,7 +191,7 @@ func runCompare(e *env, l *cmdLine) int {
 				case c < 0:
 					// The error goes below the table, so that a
 					// long message widens no column.
-					notes = append(notes, defs[k].label+": "+errorCause(r.Err))
+					notes = append(notes, defs[k].Label+": "+errorCause(r.Err))
 					x.text = "no [" + strconv.Itoa(len(notes)) + "]"
 				case r.Err != nil:
 					x.text = "-"
@@ -236,7 +236,7 @@ func runCompare(e *env, l *cmdLine) int {
 				n := len(b)
 				switch x := cells[k][max(c, 0)]; {
 				case c < 0:
-					b = append(b, defs[k].label...)
+					b = append(b, defs[k].Label...)
 				case x.v != nil:
 					b = append(b, '"')
 					b, _ = appendVisible(b, *x.v, -1)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/ferret-go/uri/internal/sidebyside"
 )
 
 func TestParseWHATWG(t *testing.T) {
@@ -57,7 +59,7 @@ func TestCompare(t *testing.T) {
 			`{"input":"http://a/","net_url":{"ok":true,"scheme":"http","userinfo":null,"host":"a","port":null,"path":"/","query":null,"fragment":null},` +
 				`"rfc3986":{"ok":true,"scheme":"http","userinfo":null,"host":"a","port":null,"path":"/","query":null,"fragment":null},"differ":[]}` + "\n", "", 0},
 		{"unknown reader", "", []string{"compare", "--readers", "rfc3986,perl", "http://a/"}, "",
-			"invalid value \"rfc3986,perl\" for flag -readers: unknown reader \"perl\": the readers are " + readerNames(allReaders()) + "\n" + compareShortUsage, 2},
+			"invalid value \"rfc3986,perl\" for flag -readers: unknown reader \"perl\": the readers are " + "rfc3986, whatwg, net_url, curl, curl_guess, python, node_url, java, php" + "\n" + compareShortUsage, 2},
 	})
 }
 
@@ -76,19 +78,19 @@ func TestCompareEveryReader(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
 		t.Fatalf("%v: %s", err, out.Bytes())
 	}
-	for _, d := range allReaders() {
-		raw, ok := got[d.name]
+	for _, d := range sidebyside.All() {
+		raw, ok := got[d.Name]
 		if !ok {
-			t.Errorf("no key %q in %s", d.name, out.Bytes())
+			t.Errorf("no key %q in %s", d.Name, out.Bytes())
 			continue
 		}
 		var rec map[string]any
 		if err := json.Unmarshal(raw, &rec); err != nil {
 			t.Fatal(err)
 		}
-		r := d.read(in)
+		r := d.Read(in)
 		if rec["ok"] != (r.Err == nil) {
-			t.Errorf("%s: ok %v, the reader's error %v", d.name, rec["ok"], r.Err)
+			t.Errorf("%s: ok %v, the reader's error %v", d.Name, rec["ok"], r.Err)
 			continue
 		}
 		for c, v := range r.Comps {
@@ -100,7 +102,7 @@ func TestCompareEveryReader(t *testing.T) {
 				want = *v
 			}
 			if rec[compNames[c]] != want {
-				t.Errorf("%s: %s %v, the reader gives %v", d.name, compNames[c], rec[compNames[c]], want)
+				t.Errorf("%s: %s %v, the reader gives %v", d.Name, compNames[c], rec[compNames[c]], want)
 			}
 		}
 	}
