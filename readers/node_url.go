@@ -442,8 +442,9 @@ func nodeXNLabel(label string) bool {
 
 // punycodeDecode is RFC 3492, section 6.2, with its parameters (section
 // 5), the result in UTF-8, but for a label whose only "-" is its first byte:
-// the "-" is dropped and the rest decoded, where RFC 3492 would read "-" as
-// the basic code points (none) only after one. That is how Node's binding
+// the "-" is dropped and the rest decoded, where RFC 3492 consumes the last
+// delimiter only after at least one basic code point, so that it would read
+// the "-" as a digit and fail. That is how Node's binding
 // reads it (the oracle's differential checks this reader against Node), and
 // why this decoder is not golang.org/x/net/idna's, which rejects the label.
 func punycodeDecode(s string) (string, bool) {
