@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"testing"
 )
@@ -10,6 +11,7 @@ import (
 // the same base, gives another URL or a failure.
 func checkFast(t *testing.T, s string, base *URL) bool {
 	t.Helper()
+	checkLacksScheme(t, s)
 	u, ok := parseFast(s)
 	if !ok {
 		return false
@@ -19,6 +21,60 @@ func checkFast(t *testing.T, s string, base *URL) bool {
 		t.Errorf("parseFast(%q) = %#v; the parser: %#v, %v", s, u, v, err)
 	}
 	return true
+}
+
+// checkLacksScheme fails when lacksScheme answers that s fails without a
+// base and the parser proper, without a base, does not fail so: with
+// ErrMissingScheme, the same reason, at offset 0.
+func checkLacksScheme(t *testing.T, s string) {
+	t.Helper()
+	if !lacksScheme(s) {
+		return
+	}
+	_, err := parseSlow(s, nil, nil)
+	var e *Error
+	if !errors.As(err, &e) || e.Err != ErrMissingScheme || e.Offset != 0 || e.Reason != "missing-scheme-non-relative-URL" || e.Input != s {
+		t.Errorf("lacksScheme(%q) = true; the parser: %#v", s, err)
+	}
+}
+
+// TestLacksScheme: inputs without a scheme fail at once, as the URL
+// Standard's parser fails on them without a base (urltestdata.json's
+// inputs with a base, which then fail alone, are among TestFastPath's);
+// the others are the parser's to decide.
+func TestLacksScheme(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"", false},           // the parser's: it fails too
+		{" http://h/", false}, // trimmed first
+		{"/a/b", true},
+		{"//h/p", true},
+		{"?q", true},
+		{"#f", true},
+		{"1http://h/", true},
+		{"\u00e9:x", true},
+		{"\xff", true},
+		{"test", true},
+		{"a b:c", true},
+		{"a/b:c", true},
+		{"C|/x", true},
+		{"h\ttp://h/", false}, // "http://h/" once the tab is removed
+		{"h\nt:x", false},
+		{"HTTP://h/", false},
+		{"a+b-c.d:x", false},
+		{"ab\x01:", true},
+	} {
+		if got := lacksScheme(c.in); got != c.want {
+			t.Errorf("lacksScheme(%q) = %v, want %v", c.in, got, c.want)
+		}
+		checkLacksScheme(t, c.in)
+		_, err := Parse(c.in)
+		if c.want && !errors.Is(err, ErrMissingScheme) {
+			t.Errorf("Parse(%q): %v, want ErrMissingScheme", c.in, err)
+		}
+	}
 }
 
 // TestFastPath runs both over the urltestdata.json inputs (against their
