@@ -68,44 +68,19 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 		return URL{}, &Error{Input: input, Offset: MaxInput, Reason: "input-too-long", Err: ErrTooLong}
 	}
 	if errs == nil {
-		if u, ok := parseFast(input); ok {
+		u, r := parseFast(input)
+		if r == fastOK {
 			return u, nil
 		}
-		if base == nil && lacksScheme(input) {
-			// The failure the parser would reach, without its setup (the
-			// 121 WPT inputs that fail so, under callgrind: see
-			// BENCHMARKS.md, "Against ada").
+		if r == fastNoScheme && base == nil {
+			// The failure the parser would reach, without preprocessing
+			// or its setup (the 121 WPT inputs that fail so, under
+			// callgrind: 739 -> 449 instructions each; BENCHMARKS.md,
+			// "Against ada").
 			return URL{}, &Error{Input: input, Offset: 0, Reason: "missing-scheme-non-relative-URL", Err: ErrMissingScheme}
 		}
 	}
 	return parseSlow(input, base, errs)
-}
-
-// lacksScheme reports whether the basic URL parser fails on s without a
-// base URL for want of a scheme (section "URL parsing": the scheme start
-// state goes to the no scheme state, which fails without a base, unless s
-// begins with an ASCII alpha and scheme code points up to a ":"), told
-// from s's first bytes before any preprocessing. It answers only where
-// preprocessing cannot change the answer: s's first byte is no C0 control
-// or space (nothing is trimmed before it, so the failure's offset is 0),
-// and no tab or newline, which preprocessing removes, ends the run of
-// scheme code points. false means that the parser must decide.
-func lacksScheme(s string) bool {
-	if s == "" || s[0] <= ' ' {
-		return false
-	}
-	if !isAlpha(s[0]) {
-		return true // the no scheme state at once
-	}
-	i := 1
-	for i < len(s) && (isAlpha(s[i]) || '0' <= s[i] && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.') {
-		i++
-	}
-	if i == len(s) {
-		return true // the end of the input, before any ":"
-	}
-	c := s[i]
-	return c != ':' && c != '\t' && c != '\n' && c != '\r'
 }
 
 // parseSlow runs the basic URL parser.

@@ -11,9 +11,11 @@ import (
 // the same base, gives another URL or a failure.
 func checkFast(t *testing.T, s string, base *URL) bool {
 	t.Helper()
-	checkLacksScheme(t, s)
-	u, ok := parseFast(s)
-	if !ok {
+	u, r := parseFast(s)
+	if r == fastNoScheme {
+		checkNoScheme(t, s)
+	}
+	if r != fastOK {
 		return false
 	}
 	v, err := parseSlow(s, base, nil)
@@ -23,26 +25,28 @@ func checkFast(t *testing.T, s string, base *URL) bool {
 	return true
 }
 
-// checkLacksScheme fails when lacksScheme answers that s fails without a
-// base and the parser proper, without a base, does not fail so: with
+// checkNoScheme fails when the parser proper, without a base, does not
+// fail on s as parseFast's fastNoScheme and Parse say: with
 // ErrMissingScheme, the same reason, at offset 0.
-func checkLacksScheme(t *testing.T, s string) {
+func checkNoScheme(t *testing.T, s string) {
 	t.Helper()
-	if !lacksScheme(s) {
-		return
-	}
+	want := &Error{Input: s, Offset: 0, Reason: "missing-scheme-non-relative-URL", Err: ErrMissingScheme}
 	_, err := parseSlow(s, nil, nil)
 	var e *Error
-	if !errors.As(err, &e) || e.Err != ErrMissingScheme || e.Offset != 0 || e.Reason != "missing-scheme-non-relative-URL" || e.Input != s {
-		t.Errorf("lacksScheme(%q) = true; the parser: %#v", s, err)
+	if !errors.As(err, &e) || *e != *want {
+		t.Errorf("parseFast(%q): no scheme; the parser: %#v", s, err)
+	}
+	_, err = Parse(s)
+	if !errors.As(err, &e) || *e != *want {
+		t.Errorf("Parse(%q): %#v, want %#v", s, err, want)
 	}
 }
 
-// TestLacksScheme: inputs without a scheme fail at once, as the URL
+// TestFastNoScheme: inputs without a scheme fail at once, as the URL
 // Standard's parser fails on them without a base (urltestdata.json's
 // inputs with a base, which then fail alone, are among TestFastPath's);
 // the others are the parser's to decide.
-func TestLacksScheme(t *testing.T) {
+func TestFastNoScheme(t *testing.T) {
 	for _, c := range []struct {
 		in   string
 		want bool
@@ -59,20 +63,22 @@ func TestLacksScheme(t *testing.T) {
 		{"test", true},
 		{"a b:c", true},
 		{"a/b:c", true},
-		{"C|/x", true},
+		{"C|/x", false}, // an upper case letter: the parser's
+		{"c|/x", true},
 		{"h\ttp://h/", false}, // "http://h/" once the tab is removed
 		{"h\nt:x", false},
 		{"HTTP://h/", false},
+		{"hTTP://h/", false},
 		{"a+b-c.d:x", false},
 		{"ab\x01:", true},
+		{"ab ", true},
+		{"ab\t", false},
 	} {
-		if got := lacksScheme(c.in); got != c.want {
-			t.Errorf("lacksScheme(%q) = %v, want %v", c.in, got, c.want)
+		if _, r := parseFast(c.in); (r == fastNoScheme) != c.want {
+			t.Errorf("parseFast(%q) = %d, want no scheme: %v", c.in, r, c.want)
 		}
-		checkLacksScheme(t, c.in)
-		_, err := Parse(c.in)
-		if c.want && !errors.Is(err, ErrMissingScheme) {
-			t.Errorf("Parse(%q): %v, want ErrMissingScheme", c.in, err)
+		if c.want {
+			checkNoScheme(t, c.in)
 		}
 	}
 }
@@ -155,11 +161,11 @@ func TestFastPathIPv4(t *testing.T) {
 		{"foo://127.0.0.1/", "127.0.0.1", true},    // opaque host, as before
 		{"file://127.0.0.1/x", "127.0.0.1", false}, // file: the parser's
 	} {
-		u, ok := parseFast(c.in)
-		if ok != c.fast {
+		u, r := parseFast(c.in)
+		if ok := r == fastOK; ok != c.fast {
 			t.Errorf("parseFast(%q) ok = %v, want %v", c.in, ok, c.fast)
 		}
-		if ok && (u.Href() != c.in && u.Href() != c.in+"/" || u.Hostname() != c.hostname) {
+		if r == fastOK && (u.Href() != c.in && u.Href() != c.in+"/" || u.Hostname() != c.hostname) {
 			t.Errorf("parseFast(%q) = %q, hostname %q; want hostname %q", c.in, u.Href(), u.Hostname(), c.hostname)
 		}
 		checkFast(t, c.in, nil)
