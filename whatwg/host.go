@@ -100,6 +100,13 @@ func (p *parser) parseDomain(s string, off int) (string, uint8, fail) {
 	for i := 0; i < len(s); i++ {
 		cl |= hostTable[s[i]]
 	}
+	return p.parseDomainClass(s, off, cl)
+}
+
+// parseDomainClass is parseDomain with cl, the union of the hostTable
+// classes of s's bytes, at hand (the authority state reads them on its
+// way).
+func (p *parser) parseDomainClass(s string, off int, cl uint8) (string, uint8, fail) {
 	d := s
 	if cl&clForbiddenDomain != 0 && strings.IndexByte(s, '%') >= 0 {
 		if pctenc.IndexTriplet(s) >= 0 {
