@@ -75,7 +75,7 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 		if r == fastNoScheme && base == nil {
 			// The failure the parser would reach, without preprocessing
 			// or its setup (the 121 WPT inputs that fail so, under
-			// callgrind: 739 -> 449 instructions each; BENCHMARKS.md,
+			// callgrind: 739 -> 440 instructions each; BENCHMARKS.md,
 			// "Against ada").
 			return URL{}, &Error{Input: input, Offset: 0, Reason: "missing-scheme-non-relative-URL", Err: ErrMissingScheme}
 		}
