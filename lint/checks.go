@@ -362,9 +362,16 @@ func (c *checker) checkPortSpan(p span, text string, add addFunc) {
 	}
 	n, _ := strconv.Atoi(t)
 	if isWeb(c.scheme) && badPort(n) {
+		what := "port " + strconv.Itoa(n) + " belongs to another protocol (" + portName(n) + ")"
+		if n == 0 {
+			what = "port 0 is reserved (no service listens on it)"
+		}
+		block := ": browsers block it under " + c.scheme + " (Fetch Standard, bad ports)"
+		if !chromiumBlocks(n) {
+			block = ": the Fetch Standard makes it a bad port, whose fetch under " + c.scheme + " is blocked, but Chromium does not block it yet"
+		}
 		add(CodeUnexpectedPort, Medium, uri.ComponentPort, p.start, p.end,
-			"port "+strconv.Itoa(n)+" belongs to another protocol ("+portName(n)+"): browsers block it under "+c.scheme+
-				" (Fetch Standard, bad ports), a request to it is the cross-protocol attack of RFC 3986, section 7.2")
+			what+block+"; a request to it is the cross-protocol attack of RFC 3986, section 7.2")
 	}
 }
 

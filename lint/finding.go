@@ -175,7 +175,8 @@ const (
 const (
 	// CodeUnexpectedPort: a port of another protocol under a web scheme
 	// (mail, SSH, DNS...: the "bad ports" of the Fetch Standard, which
-	// browsers refuse), the cross-protocol attack of section 7.2.
+	// browsers refuse; the message says where Chromium does not yet), the
+	// cross-protocol attack of section 7.2.
 	CodeUnexpectedPort Code = "unexpected-port"
 	// CodePortRange: a port above 65535, which RFC 3986 allows (port =
 	// *DIGIT) but no transport has; net/url accepts it, browsers reject.
