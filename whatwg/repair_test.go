@@ -410,3 +410,48 @@ func sameRef(t *testing.T, s string, u uri.URI, base string) {
 		t.Fatalf("Repair(%q) against %q = %q, which resolves to %q (%v), not to %q's host %q", s, base, u, v.Href(), err, w.Href(), w.Host())
 	}
 }
+
+// TestRepairRefWPT: over every case of the WPT's urltestdata.json with a
+// base and an input without a scheme, RepairRef against the base fails
+// with ErrRejected where the data say failure, and otherwise either makes
+// a reference that the URL Standard resolves against the base to the
+// data's protocol, hostname and port, or fails.
+func TestRepairRefWPT(t *testing.T) {
+	repaired, refused := 0, 0
+	for _, c := range loadURLCases(t) {
+		if c.Base == nil {
+			continue
+		}
+		if colon, _ := schemeOf(c.Input); colon >= 0 {
+			continue
+		}
+		base, err := Parse(*c.Base)
+		if err != nil {
+			continue // the data's failure is the base's
+		}
+		u, _, err := RepairRef(uri.Options{}, c.Input, base)
+		switch {
+		case c.Failure:
+			if !errors.Is(err, ErrRejected) {
+				t.Errorf("RepairRef(%q, %q) = %q, %v; WPT: failure", c.Input, *c.Base, u, err)
+			}
+		case err != nil:
+			refused++
+			t.Logf("refused: %q against %q: %v", c.Input, *c.Base, err)
+			if errors.Is(err, ErrRejected) {
+				t.Errorf("RepairRef(%q, %q): %v, but WPT parses it", c.Input, *c.Base, err)
+			}
+		default:
+			v, err := ParseRef(u.String(), base)
+			if err != nil || v.Protocol() != c.Protocol || v.Hostname() != c.Hostname || v.Port() != c.Port {
+				t.Errorf("RepairRef(%q, %q) = %q, which resolves to %q (%v); WPT: %s//%s port %q", c.Input, *c.Base, u, v.Href(), err, c.Protocol, c.Hostname, c.Port)
+				continue
+			}
+			repaired++
+		}
+	}
+	t.Logf("urltestdata.json, without a scheme, with a base: %d repaired to the same destination, %d refused", repaired, refused)
+	if repaired < 100 {
+		t.Errorf("only %d cases repaired", repaired)
+	}
+}
