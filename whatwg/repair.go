@@ -116,10 +116,16 @@ func RepairOptions(o uri.Options, s string) (uri.URI, []uri.Change, error) {
 // URL Standard's basic URL parser with base): the URI reference it
 // returns, resolved against base by the URL Standard, reaches the scheme,
 // host and port that s resolved against base reaches, or it returns an
-// error. A reference with a scheme is read as RepairOptions reads it
-// (base plays no part). The zero URL as base means none: the URL Standard
-// then rejects every reference without a scheme (no scheme state), and so
-// does RepairRef, with [ErrRejected].
+// error. A reference with a scheme other than base's is read as
+// RepairOptions reads it (base plays no part). With base's special scheme
+// the URL Standard reads the rest against base (scheme state, special
+// relative or authority state): "http:evil.com/x" on a page of http goes
+// to the page's host, and its repair keeps no authority; after two or
+// more "/" or "\" it is read as RepairOptions reads it; either is held to
+// the standard's reading against base, which parses all of s. The zero
+// URL as base means none: the URL Standard then rejects every reference
+// without a scheme (no scheme state), and so does RepairRef, with
+// [ErrRejected].
 //
 // Against a base whose scheme is special and not file (no scheme state,
 // then relative state), a reference that begins with two or more of "/"
@@ -152,6 +158,9 @@ func repair(o uri.Options, s string, base *URL) (uri.URI, []uri.Change, error) {
 	if !IsSpecial(scheme) {
 		return o.Repair(s)
 	}
+	if base != nil && base.href != "" && base.scheme() == scheme {
+		return repairSameScheme(o, s, colon, scheme, base)
+	}
 	// The text as the URL Standard reads its slashes, and its authority.
 	var ed edits
 	authStart := colon + 1
@@ -167,6 +176,38 @@ func repair(o uri.Options, s string, base *URL) (uri.URI, []uri.Change, error) {
 		authStart = -1 // no authority for RFC 3986
 	}
 	return repairAuthority(o, s, &ed, scheme, colon+1, authStart, nil)
+}
+
+// repairSameScheme is RepairRef of s, whose special scheme (ending at
+// colon) is base's. The URL Standard then reads s against base (scheme
+// state: special relative or authority state, or file state): for a
+// scheme other than file, after fewer than two "/" or "\" (tabs and
+// newlines removed) the relative state keeps base's host and port, and
+// RFC 3986 reads no authority there either ("http:evil.com/x" against
+// http://a.example/ goes to a.example); after two or more, the authority,
+// as RepairOptions reads it. The result is held to the URL Standard's
+// reading of s against base.
+func repairSameScheme(o uri.Options, s string, colon int, scheme string, base *URL) (uri.URI, []uri.Change, error) {
+	var u uri.URI
+	var changes []uri.Change
+	var err error
+	if j := slashRun(s, colon+1); scheme != "file" && strings.Count(s[colon+1:j], "/")+strings.Count(s[colon+1:j], "\\") < 2 {
+		u, changes, err = o.Repair(s)
+	} else {
+		u, changes, err = repair(o, s, nil)
+	}
+	if err != nil {
+		return uri.URI{}, nil, err
+	}
+	w, err := parse(s, base, nil)
+	if err != nil {
+		return uri.URI{}, nil, rejected(s, err)
+	}
+	v, err := parse(u.String(), base, nil)
+	if err != nil || v.Protocol() != w.Protocol() || v.Hostname() != w.Hostname() || v.Port() != w.Port() {
+		return uri.URI{}, nil, &uri.Error{Input: s, Offset: colon + 1, Component: uri.ComponentHost, Err: &repairError{ErrOtherDestination, nil}}
+	}
+	return u, changes, nil
 }
 
 // slashRun returns the end of the run of "/", "\", tabs and newlines that

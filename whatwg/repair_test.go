@@ -220,14 +220,13 @@ func FuzzRepair(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if colon, _ := schemeOf(s); colon < 0 {
-			// Against other bases: the repaired reference resolves
-			// where s does, or Repair fails.
-			for _, base := range []string{"http://a.example/d/p?q", "wss://a.example:8443/", "foo://h/p", "file:///home/u/"} {
-				u, _, err := RepairRef(uri.Options{}, s, MustParse(base))
-				if err == nil {
-					sameRef(t, s, u, base)
-				}
+		// Against bases: the repaired reference resolves where s
+		// does, or RepairRef fails (for a reference without a scheme,
+		// or with a special one: another keeps RFC 3986's reading).
+		for _, base := range []string{"http://a.example/d/p?q", "wss://a.example:8443/", "foo://h/p", "file:///home/u/", "file://lion/"} {
+			u, _, err := RepairRef(uri.Options{}, s, MustParse(base))
+			if colon, scheme := schemeOf(s); err == nil && (colon < 0 || IsSpecial(scheme)) {
+				sameRef(t, s, u, base)
 			}
 		}
 		u, changes, err := Repair(s)
@@ -332,6 +331,13 @@ func TestRepairRef(t *testing.T) {
 		{other, `/\evil.com/`, "/%5Cevil.com/", []ch{{1, `\`, "%5C", uri.RepairEncode}}},
 		// File base: a path keeps the empty host.
 		{file, "a b", "a%20b", []ch{{1, " ", "%20", uri.RepairEncode}}},
+		// Scheme state: with the base's special scheme, special relative
+		// or authority state, then relative state: "http:evil.com/x" is
+		// a path against the page, whose host it keeps (without a base
+		// it is http://evil.com/x); two slashes begin the authority.
+		{http, "http:evil.com/a b", "http:evil.com/a%20b", []ch{{15, " ", "%20", uri.RepairEncode}}},
+		{http, `http:\\evil.com\@good.com/`, "http://evil.com/@good.com/", []ch{{5, `\\`, "//", uri.RepairSlash}, {15, `\`, "/", uri.RepairSlash}}},
+		{http, "https:evil.com/", "https://evil.com/", []ch{{6, "", "//", uri.RepairSlash}}},
 	} {
 		var u uri.URI
 		var changes []uri.Change
@@ -395,8 +401,7 @@ func TestRepairRef(t *testing.T) {
 	}
 }
 
-// sameRef fails t unless u, the repair of s, a reference without a scheme,
-// against base, resolves by the URL Standard against base to the scheme,
+// sameRef fails t unless u, the repair of s against base, resolves by the URL Standard against base to the scheme,
 // host and port that s does; s must parse against base (Repair fails
 // where the standard does).
 func sameRef(t *testing.T, s string, u uri.URI, base string) {
@@ -412,7 +417,7 @@ func sameRef(t *testing.T, s string, u uri.URI, base string) {
 }
 
 // TestRepairRefWPT: over every case of the WPT's urltestdata.json with a
-// base and an input without a scheme, RepairRef against the base fails
+// base and an input without a scheme or with a special one, RepairRef against the base fails
 // with ErrRejected where the data say failure, and otherwise either makes
 // a reference that the URL Standard resolves against the base to the
 // data's protocol, hostname and port, or fails.
@@ -422,7 +427,7 @@ func TestRepairRefWPT(t *testing.T) {
 		if c.Base == nil {
 			continue
 		}
-		if colon, _ := schemeOf(c.Input); colon >= 0 {
+		if colon, scheme := schemeOf(c.Input); colon >= 0 && !IsSpecial(scheme) {
 			continue
 		}
 		base, err := Parse(*c.Base)
@@ -450,7 +455,7 @@ func TestRepairRefWPT(t *testing.T) {
 			repaired++
 		}
 	}
-	t.Logf("urltestdata.json, without a scheme, with a base: %d repaired to the same destination, %d refused", repaired, refused)
+	t.Logf("urltestdata.json, without a scheme or with a special one, with a base: %d repaired to the same destination, %d refused", repaired, refused)
 	if repaired < 100 {
 		t.Errorf("only %d cases repaired", repaired)
 	}

@@ -103,7 +103,10 @@ A reference without a scheme is read as a link on a web page is: against
 authority, so '/\evil.com/' and '//evil.com\@good.com/' both become
 '//evil.com/...', which a browser resolves to evil.com, where RFC 3986 would
 read a path or the host good.com; any other reference keeps the page's host,
-and its repair has no scheme or authority of its own. --rfc3986 reads every
+and its repair has no scheme or authority of its own. With --base, a
+reference with the page's scheme and fewer than two slashes after it
+('http:evil.com/' on a page of http) is a path on the page too, as browsers
+read it. --rfc3986 reads every
 scheme as RFC 3986 does (uri.Repair), and a reference without one as RFC
 3986 reads it: then 'http://evil.com\@good.com/' becomes
 'http://evil.com%5C@good.com/', whose host is good.com, where a browser goes
