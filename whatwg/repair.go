@@ -148,25 +148,48 @@ func RepairOptions(o uri.Options, s string) (uri.URI, []uri.Change, error) {
 	// special scheme other than file they come from the text up to the
 	// authority's end (authority state: "/", "\", "?" or "#"), and what
 	// follows cannot fail (path, query and fragment states), so only that
-	// is parsed, with a "/" after it so that white space before the end
-	// stays inside: the parser's memory is then the authority's, not the
-	// input's (a path of 16 MiB of "a " cost 8 bytes a byte more).
+	// is parsed, with the character that ends it, so that white space
+	// before the end stays inside: the parser's memory is then the
+	// authority's, not the input's (a path of 16 MiB of "a " cost 8 bytes
+	// a byte more). That character is s's own, not a "/" added, which
+	// copied s's authority (1 byte a byte of a long host).
 	in := s
 	if scheme != "file" && authEnd < len(s) {
-		in = s[:authEnd] + "/"
+		in = s[:authEnd+1]
 	}
-	w, err := Parse(in)
-	if err != nil {
+	// For a host with non-ASCII characters, which IDNA maps, o.Repair
+	// runs first, so that the URL Standard's host can be compared with
+	// the one it wrote without being written again (2.5 bytes a byte of
+	// "éa." labels); the standard's rejection still comes first in what
+	// is returned. Otherwise the standard's reading comes first, and a
+	// rejected URL costs no repair.
+	var (
+		u       uri.URI
+		changes []uri.Change
+		err     error
+		hint    string
+	)
+	repaired := false
+	if hostStart >= 0 && !isASCII(s[hostStart:authEnd]) {
+		u, changes, err = o.Repair(ed.apply(s))
+		if repaired = true; err == nil {
+			hint = u.Host()
+		}
+	}
+	w, perr := destinationOf(in, hint)
+	if perr != nil {
 		off, comp := 0, uri.Component(0)
 		var we *Error
-		if errors.As(err, &we) {
+		if errors.As(perr, &we) {
 			off, comp = we.Offset, componentOf(we.Err)
 			we.Input = s // the offset is in s: in is s's start
 		}
-		return uri.URI{}, nil, &uri.Error{Input: s, Offset: off, Component: comp, Err: &repairError{ErrRejected, err}}
+		return uri.URI{}, nil, &uri.Error{Input: s, Offset: off, Component: comp, Err: &repairError{ErrRejected, perr}}
+	}
+	if !repaired {
+		u, changes, err = o.Repair(ed.apply(s))
 	}
 
-	u, changes, err := o.Repair(ed.apply(s))
 	if err == nil && sameDestination(u, w, scheme) {
 		return u, ed.merge(s, changes), nil
 	}
@@ -180,9 +203,9 @@ func RepairOptions(o uri.Options, s string) (uri.URI, []uri.Change, error) {
 	// The host and port as the URL Standard serializes them; the
 	// characters a reg-name does not allow (a domain may hold `"`, "`",
 	// "{" and "}") percent-encoded.
-	host := rfcHost(w.Hostname())
-	if p := w.Port(); p != "" {
-		host += ":" + p
+	host := rfcHost(w.host)
+	if w.port != "" {
+		host += ":" + w.port
 	}
 	ed.add(hostStart, s[hostStart:authEnd], host, uri.ComponentHost, uri.RepairHost)
 	u, changes, err = o.Repair(ed.apply(s))
@@ -241,13 +264,54 @@ func componentOf(err error) uri.Component {
 	return uri.ComponentHost
 }
 
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// destination is what RepairOptions compares of the URL Standard's reading
+// of a URL: its serialized host and port, as URL.Hostname and URL.Port
+// return them.
+type destination struct {
+	host, port string
+}
+
+// destinationOf runs the basic URL parser on input, as Parse does, and
+// returns the URL's host and port, without serializing the whole URL (which
+// would copy its host) nor percent-encoding its userinfo, which neither
+// changes. A domain whose serialization is hint (not empty: the host
+// uri.Repair wrote) is hint itself, not written again.
+func destinationOf(input, hint string) (destination, error) {
+	if len(input) > MaxInput {
+		w, err := Parse(input)
+		return destination{w.Hostname(), w.Port()}, err
+	}
+	if w, ok := parseFast(input); ok {
+		return destination{w.Hostname(), w.Port()}, nil
+	}
+	p := parser{hostHint: hint, destOnly: true}
+	if _, err := p.parse(input); err != nil {
+		return destination{}, err
+	}
+	var buf [8]byte
+	d := destination{port: p.r.portString(&buf)}
+	if p.r.hostKind != hostNull {
+		d.host = p.r.host
+	}
+	return d, nil
+}
+
 // sameDestination reports whether the URI u has the scheme, host and port
 // of the URL w, as RepairOptions compares them; scheme is w's.
-func sameDestination(u uri.URI, w URL, scheme string) bool {
+func sameDestination(u uri.URI, w destination, scheme string) bool {
 	if !strings.EqualFold(u.Scheme(), scheme) {
 		return false
 	}
-	wh := w.Hostname()
+	wh := w.host
 	uh := u.Host()
 	switch {
 	case !u.HasAuthority():
@@ -269,7 +333,7 @@ func sameDestination(u uri.URI, w URL, scheme string) bool {
 	if !ok {
 		return false
 	}
-	wp, ok := portNumber(w.Port(), scheme)
+	wp, ok := portNumber(w.port, scheme)
 	return ok && up == wp
 }
 
