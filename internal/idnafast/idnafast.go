@@ -42,8 +42,8 @@ type Mapper struct {
 	// valid is a direct-mapped cache: valid[r%len] == r once r was found
 	// valid in the mapping table (0, which is ASCII, marks an empty slot).
 	valid   [256]rune
-	scratch []byte // a label, for Len
-	runes   []rune // a label's code points, for Punycode
+	scratch []byte         // an A-label, for Len and Matches
+	label   [MaxLabel]byte // a label mapped, for AppendLabel
 }
 
 // Len returns the length of the ToASCII of host (labels separated by "."),
@@ -147,7 +147,11 @@ func (m *Mapper) AppendLabel(dst []byte, label string) (out []byte, ok bool) {
 	if len(label) > MaxLabel {
 		return dst, false
 	}
-	start := len(dst)
+	// The label mapped (ASCII letters lowercased) in m.label, of which
+	// the Punycode is then written to dst: dst gets only the result, so
+	// that a caller that made it at the result's length (Repair) never
+	// sees it grow.
+	mapped := m.label[:0]
 	ascii := true
 	for i := 0; i < len(label); {
 		c := label[i]
@@ -157,36 +161,31 @@ func (m *Mapper) AppendLabel(dst []byte, label string) (out []byte, ok bool) {
 			case 'A' <= c && c <= 'Z':
 				c += 'a' - 'A'
 			default:
-				return dst[:start], false
+				return dst, false
 			}
-			dst = append(dst, c)
+			mapped = append(mapped, c)
 			i++
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(label[i:])
 		if r == utf8.RuneError && n == 1 || !m.plain(r, label[i:i+n]) {
-			return dst[:start], false
+			return dst, false
 		}
 		ascii = false
-		dst = append(dst, label[i:i+n]...)
+		mapped = append(mapped, label[i:i+n]...)
 		i += n
 	}
-	mapped := dst[start:]
 	if len(mapped) >= 4 && string(mapped[:4]) == "xn--" {
-		return dst[:start], false
+		return dst, false
 	}
 	if ascii {
-		return dst, true
+		return append(dst, mapped...), true
 	}
 	if !norm.NFC.IsNormal(mapped) {
-		return dst[:start], false
+		return dst, false
 	}
-	m.runes = m.runes[:0]
-	for _, r := range string(mapped) {
-		m.runes = append(m.runes, r)
-	}
-	dst = append(dst[:start], "xn--"...)
-	return appendPunycode(dst, m.runes), true
+	dst = append(dst, "xn--"...)
+	return appendPunycode(dst, mapped), true
 }
 
 // plain reports whether the non-ASCII code point r, written s, is one that
@@ -220,15 +219,16 @@ const (
 	initialN    = 0x80
 )
 
-// appendPunycode appends the Punycode of the code points u (RFC 3492,
+// appendPunycode appends the Punycode of the UTF-8 text u (RFC 3492,
 // section 6.3, the encoding procedure) to dst: the basic code points in
 // order, a "-" after them when there are any, then for each non-basic code
 // point, in increasing order, the variable-length integer of its delta.
 // Digits are written in lowercase, as ToASCII's A-labels are. The caller
 // keeps u short enough that no delta overflows ([MaxLabel]).
-func appendPunycode(dst []byte, u []rune) []byte {
-	basic := 0
-	for _, r := range u {
+func appendPunycode(dst []byte, u []byte) []byte {
+	basic, points := 0, 0
+	for _, r := range string(u) {
+		points++
 		if r < initialN {
 			dst = append(dst, byte(r))
 			basic++
@@ -238,17 +238,17 @@ func appendPunycode(dst []byte, u []rune) []byte {
 		dst = append(dst, '-')
 	}
 	n, delta, bias := rune(initialN), 0, initialBias
-	for h := basic; h < len(u); {
+	for h := basic; h < points; {
 		// The smallest code point not yet handled.
 		next := rune(unicode.MaxRune + 1)
-		for _, r := range u {
+		for _, r := range string(u) {
 			if r >= n && r < next {
 				next = r
 			}
 		}
 		delta += int(next-n) * (h + 1)
 		n = next
-		for _, r := range u {
+		for _, r := range string(u) {
 			if r < n {
 				delta++
 				continue
