@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ferret-go/uri/internal/idnafast"
 )
 
 // Repair: what people paste and crawlers scrape, made a URI, with every
@@ -177,9 +179,12 @@ func Repair(s string) (URI, []Change, error) { return Options{}.Repair(s) }
 // same component, across the text between them, with the kind
 // [RepairSeveral] when their kinds differ. So Repair allocates at most
 // about 3.4 times the length of s (three for a result in which every byte
-// is encoded), and most inputs far less; a host with non-ASCII characters
-// costs what its IDNA mapping costs besides (21 bytes a byte for a 16 MiB
-// host of short labels).
+// is encoded), and most inputs far less. A host with non-ASCII characters
+// is mapped label by label into the result when it is made of letters and
+// digits that IDNA keeps, ASCII letters, digits and "-" (nothing more than
+// the result for a 16 MiB host of "éa." labels, 21 bytes a byte before);
+// any other such host costs what golang.org/x/net/idna's mapping of the
+// whole host costs besides, about 20 bytes a byte.
 func (o Options) Repair(s string) (URI, []Change, error) {
 	if err := textTooLong(s); err != nil {
 		return URI{}, nil, err
@@ -280,6 +285,11 @@ type repairer struct {
 	pathAt, queryAt, fragAt int
 	hostIDNA                bool
 	hostA                   string
+	// idna maps the host label by label, when it can (hostFast): then
+	// hostA is not kept, and the writing pass maps the host again
+	// into the result.
+	idna     *idnafast.Mapper
+	hostFast bool
 
 	// The writing pass.
 	out     []byte
@@ -403,7 +413,11 @@ func (r *repairer) host(t string, i, end int) *Error {
 	if !r.count {
 		if r.hostIDNA {
 			at := len(r.out)
-			r.out = append(r.out, r.hostA...)
+			if r.hostFast {
+				r.out, _ = r.idna.AppendHost(r.out, t[i:end])
+			} else {
+				r.out = append(r.out, r.hostA...)
+			}
 			r.record(Change{Offset: r.base + i, Old: t[i:end], Kind: RepairIDNA, Component: ComponentHost}, at)
 			return nil
 		}
@@ -413,6 +427,23 @@ func (r *repairer) host(t string, i, end int) *Error {
 	if firstNonASCII(t[i:end]) == end-i {
 		r.text(t, i, end, ComponentHost, rBracket)
 		return nil
+	}
+	// The common host (ASCII letters, digits, "-" and ".", and letters
+	// IDNA keeps), which Repair writes as it is, mapped label by label
+	// without the copies below: golang.org/x/net/idna allocates about 21
+	// bytes a byte of a host of short labels (a 16 MiB host of "éa."
+	// labels), the Mapper nothing per label. The writing pass maps it
+	// again. Any other host, or profile, is golang.org/x/net/idna's.
+	if r.o.IDNA != IDNALookup {
+		if r.idna == nil {
+			r.idna = new(idnafast.Mapper)
+		}
+		if n, ok := r.idna.Len(t[i:end]); ok {
+			r.hostIDNA, r.hostFast = true, true
+			r.n += n
+			r.starts++
+			return nil
+		}
 	}
 	// The host written alone, with its changes not recorded: IDNA needs
 	// its text.

@@ -188,6 +188,9 @@ func TestRepairAllocation(t *testing.T) {
 		"userinfo-at": "http://" + strings.Repeat("a@", n/2) + "h/",
 		"fragment":    "http://h#" + strings.Repeat("#a", n/2),
 		"non-utf8":    "http://h/" + strings.Repeat("\xff.", n/2),
+		// A host that IDNA maps: 21 bytes a byte before the labels
+		// were mapped one by one.
+		"idna-host": "http://" + strings.Repeat("\u00e9a.", (n-8)/4) + "/",
 	} {
 		var m0, m1 runtime.MemStats
 		runtime.GC()
@@ -200,4 +203,24 @@ func TestRepairAllocation(t *testing.T) {
 				name, alloc, len(in), float64(alloc)/float64(len(in)), err)
 		}
 	}
+}
+
+// FuzzRepairIDNAHost: a host that Repair maps label by label (package
+// internal/idnafast) comes out as HostToASCII, which hands the whole host
+// to golang.org/x/net/idna, writes it: for every ireg-name that
+// HostToASCII accepts, Repair of an http URL with it has that host.
+func FuzzRepairIDNAHost(f *testing.F) {
+	for _, s := range []string{"\u00e9a.\u00e9a.", "Bücher.example", "faß.de", "日本語.jp", "ǅ.x", "a\u0301.b", "\u05d0.x", "x%C3%A9.y", "é。com", "ｅ.com"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, host string) {
+		a, err := IDNABrowser.HostToASCII(host)
+		if err != nil || host == "" {
+			return
+		}
+		u, _, err := Repair("http://" + host + "/")
+		if err != nil || u.Host() != a {
+			t.Fatalf("Repair of the host %+q: %q, %v; HostToASCII: %q", host, u.Host(), err, a)
+		}
+	})
 }

@@ -86,20 +86,32 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 // parseSlow runs the basic URL parser.
 func parseSlow(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	p := parser{base: base, errs: errs}
-	in := preprocess(input, true, &p)
+	in, err := p.parse(input)
+	if err != nil {
+		return URL{}, err
+	}
+	return p.r.assemble(in, p.arena), nil
+}
+
+// parse runs the basic URL parser on input, leaving the URL record in p.r
+// (not serialized), and returns the preprocessed input, of which p.r's
+// strings may be substrings.
+func (p *parser) parse(input string) (string, error) {
+	in := preprocess(input, true, p)
 	p.in = in
+	errs := p.errs
 	pre := 0 // the errors of preprocess have offsets in scalar(input)
 	if errs != nil {
 		pre = len(*errs)
 	}
 	p.r.port = -1
 	if f := p.run(stSchemeStart, stNone); f.err != nil {
-		return URL{}, &Error{Input: input, Offset: origOffset(input, in, f.off), Reason: f.reason, Err: f.err}
+		return "", &Error{Input: input, Offset: origOffset(input, in, f.off), Reason: f.reason, Err: f.err}
 	}
 	if errs != nil && len(*errs) > 0 {
 		mapOffsets(input, in, *errs, pre)
 	}
-	return p.r.assemble(in, p.arena), nil
+	return in, nil
 }
 
 // mapOffsets maps the offsets of errs to input: the first pre, preprocess's,

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/net/idna"
 
+	"github.com/ferret-go/uri/internal/idnafast"
 	"github.com/ferret-go/uri/internal/pctenc"
 	"github.com/ferret-go/uri/internal/utf8dec"
 )
@@ -156,14 +157,18 @@ func (p *parser) parseDomainClass(s string, off int, cl uint8) (string, uint8, f
 				p.validation("domain-to-ASCII", off)
 			}
 		}
-		r, err := idnaLenient.ToASCII(d)
-		if err != nil {
-			return "", 0, failAt(ErrDomainToASCII, "domain-to-ASCII", off)
+		if r, ok := p.domainFast(d); ok {
+			result = r
+		} else {
+			r, err := idnaLenient.ToASCII(d)
+			if err != nil {
+				return "", 0, failAt(ErrDomainToASCII, "domain-to-ASCII", off)
+			}
+			result = r
 		}
-		result = r
 		cl = 0
-		for i := 0; i < len(r); i++ {
-			cl |= hostTable[r[i]]
+		for i := 0; i < len(result); i++ {
+			cl |= hostTable[result[i]]
 		}
 	}
 	if result == "" {
@@ -177,6 +182,29 @@ func (p *parser) parseDomainClass(s string, off int, cl uint8) (string, uint8, f
 		return h, hostIPv4, f
 	}
 	return result, hostDomain, fail{}
+}
+
+// domainFast is idnaLenient.ToASCII(d) for the domains that package
+// idnafast maps (the common ones: letters, digits, "-" and "."), label by
+// label: golang.org/x/net/idna allocates about 21 bytes a byte of a domain
+// of short labels, this the result's length at most. The result is
+// p.hostHint when it is that, else it is written in the arena; ok false:
+// ask golang.org/x/net/idna.
+func (p *parser) domainFast(d string) (string, bool) {
+	var m idnafast.Mapper
+	if p.hostHint != "" {
+		if match, ok := m.Matches(d, p.hostHint); ok && match {
+			return p.hostHint, true
+		}
+	}
+	n, ok := m.Len(d)
+	if !ok {
+		return "", false
+	}
+	p.grow(n)
+	start := len(p.arena)
+	p.arena, _ = m.AppendHost(p.arena, d)
+	return p.arenaString(start), true
 }
 
 // forbiddenDomainOffset returns the offset in the parser's input of the

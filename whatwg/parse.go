@@ -330,6 +330,14 @@ type parser struct {
 	// href after the components: assemble writes the href there, so that a
 	// URL costs one allocation. The href keeps the arena's memory.
 	arena []byte
+	// hostHint, when not empty, is the serialized host the caller
+	// expects (whatwg.Repair: the host uri.Repair wrote): a domain that
+	// maps to it takes that string rather than room in the arena.
+	hostHint string
+	// destOnly: the caller reads only the record's scheme, host and
+	// port (whatwg.Repair), which the userinfo's percent-encoding does
+	// not change, so the userinfo is left as written.
+	destOnly bool
 }
 
 // arenaString returns the arena's bytes from start as a string: a view,
@@ -388,7 +396,15 @@ func (p *parser) keep(b []byte) string {
 
 func (p *parser) validation(kind string, off int) {
 	if p.errs != nil {
-		*p.errs = append(*p.errs, ValidationError{kind, off})
+		e := *p.errs
+		if len(e) == cap(e) {
+			// The list doubles: append adds a quarter to a long list,
+			// so that all the lists it makes come to about five times
+			// the last (an error a byte: about 180 bytes allocated a
+			// byte of input, 48 doubling).
+			e = append(make([]ValidationError, 0, max(2*cap(e), 8)), e...)
+		}
+		*p.errs = append(e, ValidationError{kind, off})
 	}
 }
 
@@ -760,10 +776,14 @@ func (p *parser) run(state, override int) fail {
 			if lastAt >= 0 {
 				p.validation("invalid-credentials", start)
 				ui := in[start:lastAt]
-				if k := strings.IndexByte(ui, ':'); k >= 0 {
+				switch k := strings.IndexByte(ui, ':'); {
+				case p.destOnly:
+					// Not encoded; credentials() is the same.
+					r.username = ui
+				case k >= 0:
 					r.username = p.encode(ui[:k], setUserinfo)
 					r.password = p.encode(ui[k+1:], setUserinfo)
-				} else {
+				default:
 					r.username = p.encode(ui, setUserinfo)
 				}
 				if lastAt+1 == j {

@@ -317,19 +317,42 @@ func repairAuthority(o uri.Options, s string, ed *edits, scheme string, after, a
 	// special scheme other than file they come from the text up to the
 	// authority's end (authority state: "/", "\", "?" or "#"), and what
 	// follows cannot fail (path, query and fragment states), so only that
-	// is parsed, with a "/" after it so that white space before the end
-	// stays inside: the parser's memory is then the authority's, not the
-	// input's (a path of 16 MiB of "a " cost 8 bytes a byte more).
+	// is parsed, with the character that ends it, so that white space
+	// before the end stays inside: the parser's memory is then the
+	// authority's, not the input's (a path of 16 MiB of "a " cost 8 bytes
+	// a byte more). That character is s's own, not a "/" added, which
+	// copied s's authority (1 byte a byte of a long host).
 	in := s
 	if scheme != "file" && authEnd < len(s) {
-		in = s[:authEnd] + "/"
+		in = s[:authEnd+1]
 	}
-	w, err := parse(in, base, nil)
-	if err != nil {
-		return uri.URI{}, nil, rejected(s, err)
+	// For a host with non-ASCII characters, which IDNA maps, o.Repair
+	// runs first, so that the URL Standard's host can be compared with
+	// the one it wrote without being written again (2.5 bytes a byte of
+	// "éa." labels); the standard's rejection still comes first in what
+	// is returned. Otherwise the standard's reading comes first, and a
+	// rejected URL costs no repair.
+	var (
+		u       uri.URI
+		changes []uri.Change
+		err     error
+		hint    string
+	)
+	repaired := false
+	if hostStart >= 0 && !isASCII(s[hostStart:authEnd]) {
+		u, changes, err = o.Repair(ed.apply(s))
+		if repaired = true; err == nil {
+			hint = u.Host()
+		}
+	}
+	w, perr := destinationOf(in, base, hint)
+	if perr != nil {
+		return uri.URI{}, nil, rejected(s, perr)
+	}
+	if !repaired {
+		u, changes, err = o.Repair(ed.apply(s))
 	}
 
-	u, changes, err := o.Repair(ed.apply(s))
 	if err == nil && sameDestination(u, w, scheme, base != nil) {
 		return u, ed.merge(s, changes), nil
 	}
@@ -343,9 +366,9 @@ func repairAuthority(o uri.Options, s string, ed *edits, scheme string, after, a
 	// The host and port as the URL Standard serializes them; the
 	// characters a reg-name does not allow (a domain may hold `"`, "`",
 	// "{" and "}") percent-encoded.
-	host := rfcHost(w.Hostname())
-	if p := w.Port(); p != "" {
-		host += ":" + p
+	host := rfcHost(w.host)
+	if w.port != "" {
+		host += ":" + w.port
 	}
 	ed.add(hostStart, s[hostStart:authEnd], host, uri.ComponentHost, uri.RepairHost)
 	u, changes, err = o.Repair(ed.apply(s))
@@ -404,11 +427,58 @@ func componentOf(err error) uri.Component {
 	return uri.ComponentHost
 }
 
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// destination is what RepairOptions compares of the URL Standard's reading
+// of a URL: its serialized host and port, as URL.Hostname and URL.Port
+// return them.
+type destination struct {
+	host, port string
+}
+
+// destinationOf runs the basic URL parser on input, as Parse does, and
+// returns the URL's host and port, without serializing the whole URL (which
+// would copy its host) nor percent-encoding its userinfo, which neither
+// changes. A domain whose serialization is hint (not empty: the host
+// uri.Repair wrote) is hint itself, not written again. With a base (a
+// reference without a scheme, see RepairRef) the URL is parsed whole
+// against it.
+func destinationOf(input string, base *URL, hint string) (destination, error) {
+	if base != nil {
+		w, err := parse(input, base, nil)
+		return destination{w.Hostname(), w.Port()}, err
+	}
+	if len(input) > MaxInput {
+		w, err := Parse(input)
+		return destination{w.Hostname(), w.Port()}, err
+	}
+	if w, r := parseFast(input); r == fastOK {
+		return destination{w.Hostname(), w.Port()}, nil
+	}
+	p := parser{hostHint: hint, destOnly: true}
+	if _, err := p.parse(input); err != nil {
+		return destination{}, err
+	}
+	var buf [8]byte
+	d := destination{port: p.r.portString(&buf)}
+	if p.r.hostKind != hostNull {
+		d.host = p.r.host
+	}
+	return d, nil
+}
+
 // sameDestination reports whether the URI u has the scheme, host and port
 // of the URL w, as RepairOptions compares them; scheme is w's. When rel is
 // set u is a reference to resolve against a base of that scheme: it must
 // have no scheme of its own.
-func sameDestination(u uri.URI, w URL, scheme string, rel bool) bool {
+func sameDestination(u uri.URI, w destination, scheme string, rel bool) bool {
 	if rel {
 		if u.Scheme() != "" {
 			return false
@@ -416,7 +486,7 @@ func sameDestination(u uri.URI, w URL, scheme string, rel bool) bool {
 	} else if !strings.EqualFold(u.Scheme(), scheme) {
 		return false
 	}
-	wh := w.Hostname()
+	wh := w.host
 	uh := u.Host()
 	switch {
 	case !u.HasAuthority():
@@ -438,7 +508,7 @@ func sameDestination(u uri.URI, w URL, scheme string, rel bool) bool {
 	if !ok {
 		return false
 	}
-	wp, ok := portNumber(w.Port(), scheme)
+	wp, ok := portNumber(w.port, scheme)
 	return ok && up == wp
 }
 

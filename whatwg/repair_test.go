@@ -3,6 +3,7 @@ package whatwg
 import (
 	"errors"
 	"net/netip"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -401,6 +402,62 @@ func TestRepairRef(t *testing.T) {
 	}
 }
 
+// TestRepairAllocation holds Repair to at most 4 bytes allocated per byte
+// of input (runtime.MemStats.TotalAlloc), as the root package's
+// TestRepairAllocation holds uri.Repair, on the same shapes at 1 MiB, with
+// and without the URL Standard's rejection: uri.Repair's result, and the
+// URL Standard's host and port read without serializing the URL again.
+// Before: a host of "éa." labels, which IDNA maps, took 35 bytes a byte
+// (golang.org/x/net/idna's copies, in the parser and in uri.Repair).
+func TestRepairAllocation(t *testing.T) {
+	const n = 1 << 20
+	query := func() string {
+		var b strings.Builder
+		b.WriteString("http://h/?")
+		for i := 0; b.Len() < n; i++ {
+			b.WriteString("k" + strconv.Itoa(1e9-i) + "=v&")
+		}
+		return b.String()
+	}
+	for name, in := range map[string]string{
+		// The shapes of BenchmarkPathological (SECURITY.md).
+		"pct":       strings.Repeat("%", n),
+		"bracket":   "http://" + strings.Repeat("[", n-7),
+		"colon":     strings.Repeat(":", n),
+		"a-colon":   strings.Repeat("a:", n/2),
+		"dot-slash": "http://h" + strings.Repeat("/.", (n-8)/2),
+		"dotdot":    strings.Repeat("../", n/3),
+		"at":        "http://" + strings.Repeat("@", n-7),
+		"question":  "http://h/" + strings.Repeat("?", n-9),
+		"hash":      "http://h/" + strings.Repeat("#", n-9),
+		"ipv4-dots": "http://" + strings.Repeat("1.", (n-7)/2) + "1/",
+		"query":     query(),
+		// A change every third, every second and every byte.
+		"brace-a":     strings.Repeat("{a}", n/3),
+		"a-space":     "http://h/" + strings.Repeat("a ", n/2),
+		"pct-space":   "http://h/" + strings.Repeat("% ", n/2),
+		"host-pct":    "http://h" + strings.Repeat("%", n),
+		"userinfo-at": "http://" + strings.Repeat("a@", n/2) + "h/",
+		"fragment":    "http://h#" + strings.Repeat("#a", n/2),
+		"non-utf8":    "http://h/" + strings.Repeat("\xff.", n/2),
+		// A host that IDNA maps.
+		"idna-host": "http://" + strings.Repeat("\u00e9a.", (n-8)/4) + "/",
+		// The same after "\\" slashes, which Repair writes "//".
+		"idna-host-slashes": "http:\\\\" + strings.Repeat("\u00e9a.", (n-8)/4) + "\\",
+	} {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		_, _, err := Repair(in)
+		runtime.ReadMemStats(&m1)
+		alloc := m1.TotalAlloc - m0.TotalAlloc
+		if alloc > 4*uint64(len(in)) {
+			t.Errorf("%s: %d bytes allocated for %d of input (%.2f a byte, err %v), want at most 4 a byte",
+				name, alloc, len(in), float64(alloc)/float64(len(in)), err)
+		}
+	}
+}
+
 // sameRef fails t unless u, the repair of s against base, resolves by the URL Standard against base to the scheme,
 // host and port that s does; s must parse against base (Repair fails
 // where the standard does).
@@ -459,4 +516,33 @@ func TestRepairRefWPT(t *testing.T) {
 	if repaired < 100 {
 		t.Errorf("only %d cases repaired", repaired)
 	}
+}
+
+// FuzzDestinationOf: the host and port that Repair compares, read without
+// serializing the URL and with a hint, are Parse's Hostname and Port, and
+// it fails where Parse fails, with Parse's error; whatever the hint (the
+// host uri.Repair writes, Parse's, or another).
+func FuzzDestinationOf(f *testing.F) {
+	for _, s := range []string{"http://\u00e9a.\u00e9a./", "http://a@b@\u00e9a.x:80/", "http://Bücher.example:8080\\x",
+		"http://\u00e9a.1/", "https://x\u00e9.0x7f/", "http://\u05d0.x/", "http://a\u00ad.\u00e9/", "ws://faß.de?x", "http://@\u00e9/"} {
+		f.Add(s, "")
+	}
+	f.Add("http://\u00e9a/", "xn--a-9fa")
+	f.Add("http://\u00e9a/", "xn--a-9fa.")
+	f.Fuzz(func(t *testing.T, s, other string) {
+		w, werr := Parse(s)
+		hints := []string{"", other, w.Hostname()}
+		if u, _, err := uri.Repair(s); err == nil {
+			hints = append(hints, u.Host())
+		}
+		for _, hint := range hints {
+			d, err := destinationOf(s, nil, hint)
+			if (err != nil) != (werr != nil) || err != nil && err.Error() != werr.Error() {
+				t.Fatalf("destinationOf(%q, %q): %v; Parse: %v", s, hint, err, werr)
+			}
+			if err == nil && (d.host != w.Hostname() || d.port != w.Port()) {
+				t.Fatalf("destinationOf(%q, %q) = %q, %q; Parse: %q, %q", s, hint, d.host, d.port, w.Hostname(), w.Port())
+			}
+		}
+	})
 }

@@ -111,19 +111,26 @@ func (o *out) string() string {
 	return bytestr.String(o.b)
 }
 
+// portString returns the port as the URL's serialization writes it (URL
+// serializer, step 3.3), "" when it is null or the host is; buf is room
+// for its digits when they are not at hand in the input.
+func (r *rec) portString(buf *[8]byte) string {
+	if r.port < 0 || r.hostKind == hostNull {
+		return ""
+	}
+	if r.portText != "" {
+		return r.portText
+	}
+	return string(strconv.AppendUint(buf[:0], uint64(r.port), 10))
+}
+
 // assemble serializes the record (section "URL serializing") into a URL.
 // When the serialization equals a prefix of src, href is that substring;
 // otherwise it is written in arena's spare capacity when that is enough.
 func (r *rec) assemble(src string, arena []byte) URL {
 	path := r.path.final()
 	var portBuf [8]byte
-	port := ""
-	if r.port >= 0 && r.hostKind != hostNull {
-		port = r.portText
-		if port == "" {
-			port = string(strconv.AppendUint(portBuf[:0], uint64(r.port), 10))
-		}
-	}
+	port := r.portString(&portBuf)
 	o := out{src: src, arena: arena}
 	o.max = len(r.scheme) + 3 + len(r.username) + len(r.password) + 2 + len(r.host) + 1 + len(port) + 2 + len(path) + 1 + len(r.query) + 1 + len(r.frag)
 	var u URL
