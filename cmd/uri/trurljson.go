@@ -51,7 +51,8 @@ it and read by trurl's scripts (trurl's manual, "JSON output format"):
   ]
 
 "parts" has a member for each component the result has, even an empty
-one (RFC 3986, section 3: "http://h/?" has an empty query): scheme, user,
+one (RFC 3986, section 3: "http://h/?" has an empty query, "file:///x" an
+empty host, which libcurl reports as no host at all): scheme, user,
 password, host, port, path (when not empty), query, fragment and zoneid,
 decoded, or as written with --urlencode. The host of an IPv6 address with a
 zone (--zone) is the address alone, its zone is "zoneid". The query is

@@ -126,6 +126,11 @@ var trurlJSONTests = []struct {
 	// query are different URIs to a scheme that does not say otherwise).
 	{"empty query", []string{"localhost?"},
 		`[{"url": "http://localhost/?", "parts": {"scheme": "http", "host": "localhost", "path": "/", "query": ""}}]`, 0},
+	// An empty host is a host (RFC 3986, section 3.2.2: "file:///x" has an
+	// authority whose reg-name is empty); libcurl says "no host", and
+	// trurl writes none.
+	{"empty host", []string{"file:///one/two"},
+		`[{"url": "file:///one/two", "parts": {"scheme": "file", "host": "", "path": "/one/two"}}]`, 0},
 	{"query of empty pairs", []string{"https://curl.se/?&&&"},
 		`[{"url": "https://curl.se/?&&&", "parts": {"scheme": "https", "host": "curl.se", "path": "/", "query": "&&&"}, "params": []}]`, 0},
 	// Where uri departs from trurl: the key ends at the first "=" as
