@@ -19,6 +19,10 @@ func TestInlining(t *testing.T) {
 		"isDigit",
 		"isHex",
 		"scan",
+		// scanF: the parser's scan of each component, one call a
+		// component; le64: the word read of "http://" and "https://".
+		"scanF",
+		"le64",
 		// The host: the ends of an authority, and IPv6 groups.
 		"isAuthorityEnd",
 		"unhex",
