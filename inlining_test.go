@@ -32,6 +32,9 @@ func TestInlining(t *testing.T) {
 		"ParseURI",
 		"ParseAbsolute",
 		"ParseRelative",
+		// The resolutions' entry points, for the same reason.
+		"URI.Resolve",
+		"Resolver.Resolve",
 		// The one writer: its marks, which the parser and every writer of
 		// a value call for each component.
 		"(*offsets).endScheme",
