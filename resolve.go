@@ -215,43 +215,56 @@ func resolve3986(out, base, ref *URI, refScheme bool) *Error {
 	return t.build(out)
 }
 
-// climb resolves the leading "." and ".." segments of a relative-path
-// reference against dir, the part of an absolute base path that the merge
-// keeps (section 5.2.3): each ".." takes dir's last segment off, as step 2C
-// of remove_dot_segments (5.2.4) would on dir+path, each "." goes (2A, 2B,
-// 2D). It returns where the rest of path begins, and dir shortened, when
-// dir and the rest have no dot segment and the rest no leading "/": then
-// dir + path[k:] is remove_dot_segments(dir + path), and the target path
-// needs no "/." guard. Otherwise ok is false, and the general merge does
-// the work. (A rootless dir is left to it: "a/../c" gives "/c", not "c".)
+// climb removes the dot segments of dir+path (sections 5.2.3, 5.2.4) for a
+// relative-path reference whose result is dir, shortened, followed by a
+// suffix of path: dir is the part of an absolute base path that the merge
+// keeps, without dot segments, and the segments of path are read in order.
+// A "." goes (step 2A, 2B, 2D) and a ".." takes off the last segment (2C):
+// dir's when none of path is kept yet, or the one segment of path kept
+// since (then neither it nor the ".." is in the result). climb returns k,
+// where the kept suffix of path begins, and dir shortened; ok is false
+// when the result is not of that form ("." after a kept segment, ".." after
+// two, a rootless or empty dir, where 2C leaves a "/": "a/../c" gives "/c")
+// or when the suffix begins with "/", which the "/." guard may concern:
+// the general merge does those.
 func climb(dir, path string) (k int, d string, ok bool) {
-	if dir != "" && dir[0] != '/' || hasDotSegment(dir) {
+	if dir == "" || dir[0] != '/' || hasDotSegment(dir) {
 		return 0, dir, false
 	}
-	for {
-		rest := path[k:]
+	kept := 0 // segments of path[k:] so far
+	for j := 0; j < len(path); {
+		e := j
+		for e < len(path) && path[e] != '/' {
+			e++
+		}
+		seg, next := path[j:e], min(e+1, len(path))
 		switch {
-		case strings.HasPrefix(rest, "../"):
-			k += 3
-		case strings.HasPrefix(rest, "./"):
-			k += 2
-			continue
-		case rest == "..":
-			k += 2
-		case rest == ".":
-			k++
-			continue
-		default:
-			if rest != "" && rest[0] == '/' || hasDotSegment(rest) {
+		case seg == "..":
+			switch kept {
+			case 0:
+				if len(dir) > 1 { // the root stays
+					dir = dir[:strings.LastIndexByte(dir[:len(dir)-1], '/')+1]
+				}
+			case 1:
+				kept = 0
+			default:
 				return 0, dir, false
 			}
-			return k, dir, true
+			k = next
+		case seg == ".":
+			if kept > 0 {
+				return 0, dir, false
+			}
+			k = next
+		default:
+			kept++
 		}
-		// "..": dir loses its last segment, and the root stays.
-		if len(dir) > 1 {
-			dir = dir[:strings.LastIndexByte(dir[:len(dir)-1], '/')+1]
-		}
+		j = next
 	}
+	if k < len(path) && path[k] == '/' {
+		return 0, dir, false
+	}
+	return k, dir, true
 }
 
 // splice makes *out the target base.s[:h] + what follows the first k bytes
