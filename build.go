@@ -79,7 +79,7 @@ func checkPort(s string) *Error {
 // validHost validates host = IP-literal / IPv4address / reg-name (RFC 3986,
 // section 3.2.2) and returns its kind.
 func validHost(s string) (HostKind, *Error) {
-	if s != "" && !isDigit(s[0]) && s[0] != '[' && scanSet(s, 0, &setRegName, mRegName) == len(s) {
+	if s != "" && !isDigit(s[0]) && s[0] != '[' && scanSet(s, 0, &setRegName, mRegName, 0) == len(s) {
 		// A reg-name that no other rule can match: an IPv4address begins
 		// with a digit, an IP-literal with "[". This spares a name the
 		// general parser, a sixth of WithHost's instructions (callgrind).
