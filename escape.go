@@ -238,12 +238,14 @@ func firstUnsafe(s string, b uint16) int {
 }
 
 // escapedLen returns the length of s written with tab: the sum of its
-// octets' lengths, four at a time and without a branch.
+// octets' lengths, eight at a time and without a branch (four at a time:
+// 4.3 instructions an octet, eight: 3.5; callgrind).
 func escapedLen(s string, tab *escTable) int {
 	n, l, i := 0, &tab.n, 0
-	for ; i <= len(s)-4; i += 4 {
-		t := s[i : i+4]
-		n += int(l[t[0]]) + int(l[t[1]]) + int(l[t[2]]) + int(l[t[3]])
+	for ; i <= len(s)-8; i += 8 {
+		t := s[i : i+8]
+		n += int(l[t[0]]) + int(l[t[1]]) + int(l[t[2]]) + int(l[t[3]]) +
+			int(l[t[4]]) + int(l[t[5]]) + int(l[t[6]]) + int(l[t[7]])
 	}
 	for ; i < len(s); i++ {
 		n += int(l[s[i]])
@@ -577,8 +579,12 @@ func appendEscape(t []byte, s string, cs charset) []byte {
 func fillFrom(t []byte, s string, tab *escTable) int {
 	// t has the room fillRoomy needs: it is called straight, not through
 	// fillEscaped, a call fewer for each piece a Builder writes.
-	if len(s) < 16 {
-		return fillRoomy(t, s, tab) // shorter than a scan and a copy
+	if len(s) <= 32 {
+		// Shorter than a scan and a copy: a clean octet costs the scan
+		// about 4.5 instructions and the table 5.7, and the copy's call
+		// about 40 (WithDecodedPath of 16 bytes 876 -> 867 instructions
+		// with nothing to encode, 918 -> 867 with spaces; callgrind).
+		return fillRoomy(t, s, tab)
 	}
 	i := firstUnsafe(s, tab.bit)
 	if i < 8 {
