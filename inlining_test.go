@@ -67,7 +67,8 @@ func TestInlining(t *testing.T) {
 		"URI.Fragment",
 		// Escaping and decoding: the step of both unsafe fill loops, and
 		// the scan that spares short texts a call.
-		"putEscaped",
+		"putQuad",
+		"fillRoomy",
 		"firstDecodeShort",
 	}
 	inltest.Check(t, want...)
