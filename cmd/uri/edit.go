@@ -24,9 +24,12 @@ neither added nor dropped, the path is not normalized.
   $ uri edit --set host=example.org --set port= 'https://curl.se:8443/a?b#c'
   https://example.org/a?b#c
 
-The edits run in this order: --redirect, --set (with --iterate), --append,
-the query's --trim, --keep, --replace and --sort-query, --punycode,
---normalize, then the port flags. By default the result is exact; trurl's
+The edits run in this order: --redirect, --set (with --iterate), the path's
+--append, the query's --trim, --keep and --replace, its --append, then
+--sort-query, --punycode, --normalize and the port flags (trurl's order: a
+pair that --append adds is not trimmed). A component is set once: two --set,
+or a --set and an --iterate, of one component are a usage error, as is a
+second --get. By default the result is exact; trurl's
 output, which libcurl normalizes, is "uri edit --normalize --guess-scheme"
 (see the README's "trurl -> uri" table). A decoded host that is not ASCII is percent-encoded as UTF-8
 (RFC 3986, section 3.2.2); --punycode writes it with A-labels instead.
@@ -197,8 +200,12 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 	quiet := fs.Bool("quiet", false, "print nothing for a rejected input (the exit status still tells)")
 	var getTmpl *string
 	if !get {
-		getTmpl = fs.String("get", "", "print the `template` filled from each result (see above) instead of the URI")
-		fs.StringVar(getTmpl, "g", "", "short for --get")
+		// One template: a second --get is a usage error, as in trurl,
+		// not a silent replacement of the first.
+		g := &onceValue{name: "--get"}
+		fs.Var(g, "get", "print the `template` filled from each result (see above) instead of the URI")
+		fs.Var(g, "g", "short for --get")
+		getTmpl = &g.val
 	}
 	return func(e *env, l *cmdLine) int {
 		sp := &editSpec{
@@ -249,6 +256,9 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 			}
 			sp.redirect, sp.hasRedirect = ref, true
 		}
+		if msg := checkDuplicates(sets.vals, iterates.vals); msg != "" {
+			return l.usageError(msg)
+		}
 		for _, s := range sets.vals {
 			a := parseComponentArg(s)
 			if sp.acceptSpace && a.raw {
@@ -261,6 +271,10 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 			}
 			sp.sets = append(sp.sets, a)
 		}
+		// Each component is set once (checkDuplicates), so their order
+		// is free: RFC 3986's order of components, so that a path is set
+		// after the host it must begin with "/" beside (section 3.3).
+		stable.SortFunc(sp.sets, func(a, b componentArg) int { return int(a.comp) - int(b.comp) })
 		for _, s := range appends.vals {
 			sp.appends = append(sp.appends, parseComponentArg(s))
 		}
@@ -290,6 +304,48 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 		}
 		return runEdit(e, l, sp, inputs)
 	}
+}
+
+// onceValue is a string flag that may be given once: trurl's --get, whose
+// second use is an error rather than a replacement.
+type onceValue struct {
+	name string
+	val  string
+	set  bool
+}
+
+func (v *onceValue) String() string { return v.val }
+
+func (v *onceValue) Set(s string) error {
+	if v.set {
+		return errors.New(v.name + " may be given once")
+	}
+	v.val, v.set = s, true
+	return nil
+}
+
+// checkDuplicates returns why the --set and --iterate values do not go
+// together, or "": a component is set by one of them at most once, as
+// trurl requires (a second --set of it would undo the first, and a --set
+// before an --iterate of it would be overwritten by each value).
+func checkDuplicates(sets, iterates []string) string {
+	var seen [compFragment + 1]string
+	for _, list := range []struct {
+		flag string
+		vals []string
+	}{{"--set", sets}, {"--iterate", iterates}} {
+		for _, s := range list.vals {
+			c := parseComponentArg(s).comp
+			switch prev := seen[c]; {
+			case prev == list.flag:
+				return "two " + prev + " of the " + componentNames[c] + ": a component is set once"
+			case prev != "":
+				return prev + " and " + list.flag + " of the " + componentNames[c] + ": a component is set once"
+			}
+			seen[c] = list.flag
+		}
+	}
+	return ""
 }
 
 // editSpec is what edit does to each input, from its flags.
@@ -543,46 +599,54 @@ func (ed *editor) each(u uri.URI, out func(uri.URI) error) error {
 	}
 }
 
-// finish makes the edits after --set: appends, query and port.
+// finish makes the edits after --set: the path's appends, the query's
+// --trim, --keep and --replace, its appends and --sort-query (trurl's
+// order: a pair that --append adds is not trimmed), then the host and port.
 func (ed *editor) finish(u uri.URI) (uri.URI, error) {
 	sp := ed.sp
 	for _, a := range sp.appends {
+		if a.comp != compPath {
+			continue
+		}
 		var err error
-		switch {
-		case a.comp == compPath && a.raw:
+		if a.raw {
 			u, err = u.AddSegment(a.value)
-		case a.comp == compPath:
+		} else {
 			u, err = u.AddDecodedSegment(a.value)
-		case a.comp == compQuery:
-			pair := a.value
-			if !a.raw {
-				k, v, hasValue := strings.Cut(a.value, "=")
-				pair = ed.encodePair(k, v, hasValue)
-			}
-			q := u.Query()
-			if q != "" {
-				q += string(sp.sep)
-			}
-			u, err = u.WithQuery(q + pair)
 		}
 		if err != nil {
-			return u, &editError{"--append " + componentNames[a.comp], err}
+			return u, &editError{"--append path", err}
 		}
 	}
-	queryEdits := len(sp.trims) > 0 || len(sp.keeps) > 0 || len(sp.replaces) > 0 || sp.sortQuery
-	if queryEdits && (u.HasQuery() || sp.replaceAppends) {
-		old := u.Query()
-		switch q := ed.editQuery(old); {
-		case q == old:
-		case q == "":
-			// Every pair is gone: so is the "?" that held them.
-			u = u.WithoutQuery()
-		default:
-			v, err := u.WithQuery(q)
-			if err != nil {
-				return u, &editError{"query", err}
-			}
-			u = v
+	filter := len(sp.trims) > 0 || len(sp.keeps) > 0 || len(sp.replaces) > 0
+	if filter && (u.HasQuery() || sp.replaceAppends) {
+		var err error
+		if u, err = ed.setQuery(u, ed.editQuery(u.Query(), true, false)); err != nil {
+			return u, err
+		}
+	}
+	for _, a := range sp.appends {
+		if a.comp != compQuery {
+			continue
+		}
+		pair := a.value
+		if !a.raw {
+			k, v, hasValue := strings.Cut(a.value, "=")
+			pair = ed.encodePair(k, v, hasValue)
+		}
+		q := u.Query()
+		if q != "" {
+			q += string(sp.sep)
+		}
+		var err error
+		if u, err = u.WithQuery(q + pair); err != nil {
+			return u, &editError{"--append query", err}
+		}
+	}
+	if sp.sortQuery && u.HasQuery() {
+		var err error
+		if u, err = ed.setQuery(u, ed.editQuery(u.Query(), false, true)); err != nil {
+			return u, err
 		}
 	}
 	if sp.punycode && u.HostKind() == uri.HostRegName {
@@ -614,6 +678,23 @@ func (ed *editor) finish(u uri.URI) (uri.URI, error) {
 		}
 	}
 	return u, nil
+}
+
+// setQuery returns u with the edited query q in place of its query: u
+// itself when q is the same, and u without a query (and its "?") when every
+// pair is gone.
+func (ed *editor) setQuery(u uri.URI, q string) (uri.URI, error) {
+	switch {
+	case q == u.Query():
+		return u, nil
+	case q == "":
+		return u.WithoutQuery(), nil
+	}
+	v, err := u.WithQuery(q)
+	if err != nil {
+		return u, &editError{"query", err}
+	}
+	return v, nil
 }
 
 // setComponent applies one --set or --iterate value.
@@ -799,10 +880,10 @@ func matchAny(globs []string, key string) bool {
 	return false
 }
 
-// editQuery applies --trim, --keep, --replace and --sort-query to the text
-// of a query. Fields that no flag touches keep their text; empty fields
-// ("a&&b"), which hold no pair, are dropped.
-func (ed *editor) editQuery(q string) string {
+// editQuery applies --trim, --keep and --replace (filter), or --sort-query
+// (sort), to the text of a query. Fields that no flag touches keep their
+// text; empty fields ("a&&b"), which hold no pair, are dropped.
+func (ed *editor) editQuery(q string, filter, sort bool) string {
 	sp := ed.sp
 	fields := ed.splitQuery(q)
 	kept := fields[:0]
@@ -810,13 +891,16 @@ func (ed *editor) editQuery(q string) string {
 		if f.raw == "" {
 			continue
 		}
-		if matchAny(sp.trims, f.key) || len(sp.keeps) > 0 && !matchAny(sp.keeps, f.key) {
+		if filter && (matchAny(sp.trims, f.key) || len(sp.keeps) > 0 && !matchAny(sp.keeps, f.key)) {
 			continue
 		}
 		kept = append(kept, f)
 	}
 	fields = kept
 	for _, r := range sp.replaces {
+		if !filter {
+			break
+		}
 		found := false
 		out := fields[:0]
 		for _, f := range fields {
@@ -834,7 +918,7 @@ func (ed *editor) editQuery(q string) string {
 			fields = append(fields, queryField{raw: ed.encodePair(r.key, r.value, r.hasValue), key: r.key})
 		}
 	}
-	if sp.sortQuery {
+	if sort {
 		stable.SortFunc(fields, func(a, b queryField) int { return strings.Compare(a.key, b.key) })
 	}
 	ed.fields = fields

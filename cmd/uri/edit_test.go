@@ -186,6 +186,7 @@ func TestGet(t *testing.T) {
 // result is the same URI reference without libcurl's normalization (the
 // trailing "/" of an empty path, default ports dropped).
 func TestTrurlOptions(t *testing.T) {
+	editUsage := "Usage: uri edit " + cmdEdit.synopsis + "\nRun \"uri edit --help\" for more.\n"
 	runCmdTests(t, []cmdTest{
 		// --query-separator: "Specify the single letter used for separating query pairs".
 		{name: "colon separator (manual)", args: []string{"edit", "https://curl.se/?b=name:a=age", "--sort-query", "--query-separator", ":"},
@@ -281,6 +282,26 @@ func TestTrurlOptions(t *testing.T) {
 			stdout: "http://[::1]\n"},
 		{name: "template escapes of trurl", args: []string{"get", `\{{scheme}\[\r`, "http://localhost"},
 			stdout: "{http[\r\n"},
+		// "only one --iterate option per component" (trurl.md, --iterate);
+		// tests.json: a --set and an --iterate of one component, two --set
+		// of one, and two --get are refused too.
+		{name: "iterate two components (manual)", args: []string{"edit", "http://example.com", "--iterate=scheme=ftp https", "--iterate=port=22 80"},
+			stdout: "ftp://example.com:22\nftp://example.com:80\nhttps://example.com:22\nhttps://example.com:80\n"},
+		{name: "two iterate of one component", args: []string{"edit", "https://curl.se", "--iterate", "port=81 443", "--iterate", "scheme=sftp moo", "--iterate", "port=2 1"}, code: 2,
+			stderr: "uri edit: two --iterate of the port: a component is set once\n" + editUsage},
+		{name: "set and iterate of one component", args: []string{"edit", "localhost", "-s", "host=foo", "--iterate", "host=bar baz"}, code: 2,
+			stderr: "uri edit: --set and --iterate of the host: a component is set once\n" + editUsage},
+		{name: "two set of one component", args: []string{"edit", "sftp://odd", "--set", "port=144", "--set", "port=145"}, code: 2,
+			stderr: "uri edit: two --set of the port: a component is set once\n" + editUsage},
+		{name: "set order is free", args: []string{"edit", "--set", "path=/p", "--set", "host=h", "--set", "scheme=s", ""},
+			stdout: "s://h/p\n"},
+		{name: "two get", args: []string{"edit", "sftp://odd", "--get", "[port]", "--get", "{port}"}, code: 2,
+			stderr: "invalid value \"{port}\" for flag -get: --get may be given once\n" + editUsage},
+		// tests.json: --qtrim before the --append of a pair with its key.
+		{name: "trim before append", args: []string{"edit", "--trim", "a", "-a", "query=a=ciao", "-a", "query=b=salve", "https://example.org/foo?a=hi&b=hello&x=y"},
+			stdout: "https://example.org/foo?b=hello&x=y&a=ciao&b=salve\n"},
+		{name: "sort after append", args: []string{"edit", "--sort-query", "-a", "query=a=1", "http://x/?b=2"},
+			stdout: "http://x/?a=1&b=2\n"},
 		// -g and -s, trurl's one-letter names.
 		{name: "short get", args: []string{"edit", "-g", "{path}", "-s", "path=/x", "http://h/"},
 			stdout: "/x\n"},
