@@ -174,12 +174,14 @@ func curlPathSegments(p string) string {
 	return b.String()
 }
 
-// curlUserinfo returns a userinfo's user and password (and, for the
-// schemes of curlOptionSchemes, its login options), each decoded and
-// encoded again, in libcurl's order: "user:password;options".
-func curlUserinfo(ui, scheme string, touched curlTouched) string {
-	user, pass, opts := ui, "", ""
-	hasPass, hasOpts := false, false
+// curlLogin splits a userinfo as libcurl does: at its first ":" into a
+// user and a password and, for the schemes of curlOptionSchemes, at its
+// first ";" into login options too ("user;options:password" or
+// "user:password;options"). RFC 3986, section 3.2.1 leaves the userinfo's
+// form to the scheme; RFC 5092, section 3.2 has ";AUTH=" after the user in
+// IMAP, libcurl any options.
+func curlLogin(ui, scheme string) (user, pass, opts string, hasPass, hasOpts bool) {
+	user = ui
 	psep := strings.IndexByte(ui, ':')
 	osep := -1
 	for _, s := range curlOptionSchemes {
@@ -200,6 +202,14 @@ func curlUserinfo(ui, scheme string, touched curlTouched) string {
 			pass, opts, hasOpts = ui[psep+1:osep], ui[osep+1:], true
 		}
 	}
+	return user, pass, opts, hasPass, hasOpts
+}
+
+// curlUserinfo returns a userinfo's user and password (and, for the
+// schemes of curlOptionSchemes, its login options), each decoded and
+// encoded again, in libcurl's order: "user:password;options".
+func curlUserinfo(ui, scheme string, touched curlTouched) string {
+	user, pass, opts, hasPass, hasOpts := curlLogin(ui, scheme)
 	s := curlComponent(user, curlEscapeAll, touched.has(compUser))
 	if hasPass {
 		s += ":" + curlComponent(pass, curlEscapeAll, touched.has(compPassword))

@@ -82,6 +82,9 @@ as written with --urlencode), and also:
   {query:KEY}         the value of the first pair called KEY, decoded
   {query-all:KEY}     the values of every pair called KEY, separated by spaces
   {zoneid}            an IPv6 host's zone identifier, decoded (with --zone)
+  {options}           the login options of an imap, pop3 or smtp userinfo, after
+                      its ";" (RFC 5092, section 3.2's ";AUTH="), as libcurl
+                      reads them; {user} and {password} are without them
   {default:port}      the port, or the scheme's default port when there is none
   {puny:host}         the host with A-labels (punycode) for Unicode labels;
                       an input that is an IRI is then read as one (RFC 3987)

@@ -230,6 +230,10 @@ func TestTrurlOptions(t *testing.T) {
 		// {zoneid}: tests.json's two zones.
 		{name: "zoneid", args: []string{"get", "--zone", "{zoneid}|{host}", "https://[fe80::0000:20c:29ff:fe9c:409b%euth0]:8080/we/are.html", "https://[fe80::1%25eth0]/", "http://[::1]/"},
 			stdout: "euth0|[fe80::0000:20c:29ff:fe9c:409b%euth0]\neth0|[fe80::1%25eth0]\n|[::1]\n"},
+		// {options}: tests.json's imap case, and libcurl's split (trurl
+		// 0.16.1 on libcurl 7.88.1) of the other orders and schemes.
+		{name: "options", args: []string{"get", "{user}|{password}|{options}", "imap://hello:secret;crazy@curl.se/we/are.html", "imap://a;AUTH=x@h/", "pop3://a:b;c@h/", "smtp://a;b@h", "http://a;b:c@h"},
+			stdout: "hello|secret|crazy\na||AUTH=x\na|b|c\na||b\na;b|c|\n"},
 		// {url:NAME} and {strict:NAME}.
 		{name: "url: is raw", args: []string{"get", "{url:port} {url:path}", "https://curl.se:55/a%20b"},
 			stdout: "55 /a%20b\n"},

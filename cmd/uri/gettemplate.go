@@ -146,6 +146,8 @@ func parseTrurlTemplate(s string) (*getTemplate, error) {
 			default:
 				lit = append(lit, '\\', s[i])
 			}
+		case open == 0:
+			lit = append(lit, c)
 		case c == open && i+1 < len(s) && s[i+1] == open:
 			lit = append(lit, c)
 			i++
@@ -191,7 +193,7 @@ func isGoTemplate(s string) bool {
 }
 
 // fieldNames are the names a field may have besides the components.
-var fieldNames = []string{"url", "authority", "query-all", "zoneid"}
+var fieldNames = []string{"url", "authority", "query-all", "zoneid", "options"}
 
 // parseField reads the text between "{" and "}".
 func parseField(f string) (tmplPart, error) {
@@ -307,11 +309,14 @@ func (p *tmplPart) value(u uri.URI, sp *editSpec, raw bool) (string, bool) {
 	case "userinfo":
 		return dec(u.Userinfo(), u.DecodedUserinfo()), u.HasUserinfo()
 	case "user":
-		user, _, _ := strings.Cut(u.Userinfo(), ":")
+		user, _, _, _, _ := curlLogin(u.Userinfo(), u.Scheme())
 		return dec(user, decodeUserinfo(user)), u.HasUserinfo()
 	case "password":
-		_, pass, ok := strings.Cut(u.Userinfo(), ":")
+		_, pass, _, ok, _ := curlLogin(u.Userinfo(), u.Scheme())
 		return dec(pass, decodeUserinfo(pass)), ok
+	case "options":
+		_, _, opts, _, ok := curlLogin(u.Userinfo(), u.Scheme())
+		return dec(opts, decodeUserinfo(opts)), ok
 	case "host":
 		h := u.Host()
 		switch {
