@@ -13,7 +13,6 @@ import (
 
 	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/internal/stable"
-	"github.com/ferret-go/uri/whatwg"
 )
 
 const editHelp = `Edit changes each input, a URI reference, and prints the result, one line
@@ -24,12 +23,38 @@ neither added nor dropped, the path is not normalized.
   $ uri edit --set host=example.org --set port= 'https://curl.se:8443/a?b#c'
   https://example.org/a?b#c
 
-The edits run in this order: --redirect, --set (with --iterate), --append,
-the query's --trim, --keep, --replace and --sort-query, --punycode,
---normalize, then the port flags. By default the result is exact; trurl's
-output, which libcurl normalizes, is "uri edit --normalize --guess-scheme"
-(see the README's "trurl -> uri" table). A decoded host that is not ASCII is percent-encoded as UTF-8
+The edits run in this order: --redirect, --set (with --iterate), the path's
+--append, the query's --trim, --keep and --replace, its --append, then
+--sort-query, --punycode, --normalize and the port flags (trurl's order: a
+pair that --append adds is not trimmed). A component is set once: two --set,
+or a --set and an --iterate, of one component are a usage error, as is a
+second --get. A decoded host that is not ASCII is percent-encoded as UTF-8
 (RFC 3986, section 3.2.2); --punycode writes it with A-labels instead.
+
+By default the result is exact. --normalize writes it as libcurl 7.88 (and
+so trurl) does: RFC 3986's normal form (section 6.2) and libcurl's rewrites,
+some of which change the URI's data under RFC 3986 (section 2.2: a reserved
+character and its percent-encoding are not the same data). The path's
+segments, the fragment, the user, password and IMAP/POP3/SMTP login options
+are decoded and encoded again with every byte but the unreserved ones
+encoded ("a;b" gives "a%3bb", where sections 3.3, 3.5 and 3.2.1 allow
+sub-delims); each query pair so, but for its first "=" and "*", with "+"
+for a space ("%20" gives "+", a sub-delim; a set query "user=me" gives
+"user%3dme", where section 3.4 allows "="); empty pairs are dropped ("e&&"
+gives "e", another query), and so is an empty "?" or "#" (section 6.2.3
+keeps them); a set path beside an authority gets a leading "/" (section
+3.3); what libcurl rewrites or a flag sets is in lowercase hex (section 2.1
+says uppercase; 6.2.2.1 makes them the same octet), a component already in
+libcurl's form keeps its text; in a query pair "+" reads as a space.
+--trurl is trurl's command line: --normalize, --guess-scheme and --zone,
+exit status 0 when an input is rejected (unless --verify), the empty input
+rejected, with no input one URL made from the --set components (which must
+give a scheme and, but for file:, a host), one --url-file, and trurl's
+templates: fields are "{NAME}" or "[NAME]", whichever of "{" and "[" comes
+first, "{{" is "{", a "{" without "}" is text, a decoded NUL is "." in
+{query:KEY} and empties any other field (see the README's "trurl -> uri"
+table).
+
 A component is scheme, userinfo, user, password, host, port, path, query or
 fragment (user and password are the parts of the userinfo around its first
 ":"). "NAME?=VALUE" and "NAME?:=VALUE" set NAME only when it is absent (trurl's
@@ -57,6 +82,9 @@ as written with --urlencode), and also:
   {query:KEY}         the value of the first pair called KEY, decoded
   {query-all:KEY}     the values of every pair called KEY, separated by spaces
   {zoneid}            an IPv6 host's zone identifier, decoded (with --zone)
+  {options}           the login options of an imap, pop3 or smtp userinfo, after
+                      its ";" (RFC 5092, section 3.2's ";AUTH="), as libcurl
+                      reads them; {user} and {password} are without them
   {default:port}      the port, or the scheme's default port when there is none
   {puny:host}         the host with A-labels (punycode) for Unicode labels;
                       an input that is an IRI is then read as one (RFC 3987)
@@ -101,7 +129,7 @@ Bytes that are not valid UTF-8 are written as U+FFFD in JSON strings.
 `
 
 // editSynopsis is the synopsis of the flags that edit and get share.
-const editSynopsis = "[--json] [--rule rule] [--zone] [--idna profile] [-s|--set name=value] [-a|--append name=value] [--trim glob] [--keep glob] [--replace key=value] [--replace-append key=value] [--sort-query] [--query-separator c] [--redirect ref] [--iterate 'name=v1 v2'] [--default-port] [--drop-default-port] [--keep-port] [--punycode] [--as-idn] [--normalize] [--guess-scheme] [--accept-space] [--curl] [--url URI] [-f|--url-file file] [--urlencode] [--verify] [--quiet] [--max-line n] [-j n]"
+const editSynopsis = "[--json] [--rule rule] [--zone] [--idna profile] [-s|--set name=value] [-a|--append name=value] [--trim glob] [--keep glob] [--replace key=value] [--replace-append key=value] [--sort-query] [--query-separator c] [--redirect ref] [--iterate 'name=v1 v2'] [--default-port] [--drop-default-port] [--keep-port] [--punycode] [--as-idn] [--normalize] [--guess-scheme] [--accept-space] [--curl] [--trurl] [--url URI] [-f|--url-file file] [--urlencode] [--verify] [--quiet] [--max-line n] [-j n]"
 
 // cmdEdit is URL surgery: set, clear and append components, edit the query.
 var cmdEdit = &command{
@@ -172,10 +200,11 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 	defaultPort := fs.Bool("default-port", false, "write the scheme's default port when there is no port")
 	dropDefault := fs.Bool("drop-default-port", false, "remove a port that is the scheme's default (trurl does by default)")
 	keepPort := fs.Bool("keep-port", false, "keep the port as written: the default; with --normalize, keep a default port")
-	normalize := fs.Bool("normalize", false, "write each result as libcurl (and so trurl) does: RFC 3986's syntax- and\n"+
-		"scheme-based normalization (section 6.2.2, 6.2.3: case, percent-encoding, dot\n"+
-		"segments, a default port dropped, \"/\" for an empty path), IPv4 numbers\n"+
-		"as four decimals (\"0x7f.1\" is 127.0.0.1, as inet_aton reads them)")
+	normalize := fs.Bool("normalize", false, "write each result as libcurl 7.88 (and so trurl) does: RFC 3986's syntax-\n"+
+		"and scheme-based normalization (section 6.2.2, 6.2.3: case, percent-encoding,\n"+
+		"dot segments, a default port dropped, \"/\" for an empty path), IPv4 numbers\n"+
+		"as four decimals (\"0x7f.1\" is 127.0.0.1, as inet_aton reads them), and\n"+
+		"libcurl's rewrites that change the data under RFC 3986 (see above)")
 	guess := fs.Bool("guess-scheme", false, "read an input without \"scheme://\" as a suffix reference (RFC 3986,\n"+
 		"section 4.5), as libcurl guesses: ftp, dict, ldap, imap, smtp or pop3 when\n"+
 		"the host begins with that label and a dot, else http")
@@ -185,6 +214,10 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 		"the result is an IRI (RFC 3987)")
 	acceptSpace := fs.Bool("accept-space", false, "read a space in an input or a --set value as \"%20\", or as \"+\" in the query\n"+
 		"(RFC 3986 has no space: trurl's best effort)")
+	trurlMode := fs.Bool("trurl", false, "trurl's command line: --normalize, --guess-scheme (unless --guess-scheme=false)\n"+
+		"and --zone, and trurl's rules: exit status 0 when an input is rejected\n"+
+		"(unless --verify), the empty input rejected, with no input one URL made from\n"+
+		"the --set components alone, one --url-file, and trurl's templates (see above)")
 	curlOnly := fs.Bool("curl", false, "reject an input whose scheme libcurl 7.88 does not support (trurl --curl)")
 	urls := &listValue{}
 	fs.Var(urls, "url", "an input `URI`, as trurl takes it; may be repeated")
@@ -197,12 +230,29 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 	quiet := fs.Bool("quiet", false, "print nothing for a rejected input (the exit status still tells)")
 	var getTmpl *string
 	if !get {
-		getTmpl = fs.String("get", "", "print the `template` filled from each result (see above) instead of the URI")
-		fs.StringVar(getTmpl, "g", "", "short for --get")
+		// One template: a second --get is a usage error, as in trurl,
+		// not a silent replacement of the first.
+		g := &onceValue{name: "--get"}
+		fs.Var(g, "get", "print the `template` filled from each result (see above) instead of the URI")
+		fs.Var(g, "g", "short for --get")
+		getTmpl = &g.val
 	}
 	trurlJSON := defineTrurlJSON(fs, get)
 	return func(e *env, l *cmdLine) int {
+		guessSet := false
+		fs.Visit(func(f *flag.Flag) { guessSet = guessSet || f.Name == "guess-scheme" })
+		if *trurlMode {
+			// trurl normalizes as libcurl, guesses a missing scheme and
+			// reads a zone (trurl.md, NORMALIZATION, --url).
+			*normalize = true
+			*guess = *guess || !guessSet
+			l.zone = true
+			if len(urlFiles.vals) > 1 {
+				return l.usageError("--trurl takes one --url-file, as trurl does")
+			}
+		}
 		sp := &editSpec{
+			trurl:     *trurlMode,
 			sortQuery: *sortQuery, defaultPort: *defaultPort, dropDefaultPort: *dropDefault,
 			urlencode: *urlencode, punycode: *punycode, verify: *verify, quiet: *quiet, opts: l.options(),
 			asIDN: *asIDN, acceptSpace: *acceptSpace, curlOnly: *curlOnly,
@@ -226,7 +276,11 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 			sp.trurlJSON = true
 		}
 		if tmpl != "" || get {
-			t, err := parseTemplate(tmpl)
+			parse := parseTemplate
+			if sp.trurl {
+				parse = parseTrurlTemplate
+			}
+			t, err := parse(tmpl)
 			if err != nil {
 				return l.usageError(err.Error())
 			}
@@ -256,6 +310,9 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 			}
 			sp.redirect, sp.hasRedirect = ref, true
 		}
+		if msg := checkDuplicates(sets.vals, iterates.vals); msg != "" {
+			return l.usageError(msg)
+		}
 		for _, s := range sets.vals {
 			a := parseComponentArg(s)
 			if sp.acceptSpace && a.raw {
@@ -268,6 +325,10 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 			}
 			sp.sets = append(sp.sets, a)
 		}
+		// Each component is set once (checkDuplicates), so their order
+		// is free: RFC 3986's order of components, so that a path is set
+		// after the host it must begin with "/" beside (section 3.3).
+		stable.SortFunc(sp.sets, func(a, b componentArg) int { return int(a.comp) - int(b.comp) })
 		for _, s := range appends.vals {
 			sp.appends = append(sp.appends, parseComponentArg(s))
 		}
@@ -295,8 +356,56 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 			sp.replaces = append(sp.replaces, replacement{k, v, hasValue, true})
 			sp.replaceAppends = true
 		}
+		sp.touchedParts = sp.touched()
+		// With no input and no --url or --url-file (whose file may be
+		// empty: no URL, as trurl reads it), one URL from the --set.
+		if sp.trurl && len(inputs) == 0 && len(urls.vals) == 0 && len(urlFiles.vals) == 0 {
+			return runEditNoURL(e, l, sp)
+		}
 		return runEdit(e, l, sp, inputs)
 	}
+}
+
+// onceValue is a string flag that may be given once: trurl's --get, whose
+// second use is an error rather than a replacement.
+type onceValue struct {
+	name string
+	val  string
+	set  bool
+}
+
+func (v *onceValue) String() string { return v.val }
+
+func (v *onceValue) Set(s string) error {
+	if v.set {
+		return errors.New(v.name + " may be given once")
+	}
+	v.val, v.set = s, true
+	return nil
+}
+
+// checkDuplicates returns why the --set and --iterate values do not go
+// together, or "": a component is set by one of them at most once, as
+// trurl requires (a second --set of it would undo the first, and a --set
+// before an --iterate of it would be overwritten by each value).
+func checkDuplicates(sets, iterates []string) string {
+	var seen [compFragment + 1]string
+	for _, list := range []struct {
+		flag string
+		vals []string
+	}{{"--set", sets}, {"--iterate", iterates}} {
+		for _, s := range list.vals {
+			c := parseComponentArg(s).comp
+			switch prev := seen[c]; {
+			case prev == list.flag:
+				return "two " + prev + " of the " + componentNames[c] + ": a component is set once"
+			case prev != "":
+				return prev + " and " + list.flag + " of the " + componentNames[c] + ": a component is set once"
+			}
+			seen[c] = list.flag
+		}
+	}
+	return ""
 }
 
 // editSpec is what edit does to each input, from its flags.
@@ -323,9 +432,13 @@ type editSpec struct {
 	asIDN           bool // --as-idn
 	acceptSpace     bool // --accept-space
 	curlOnly        bool // --curl
+	trurl           bool // --trurl
 	normalize       bool // --normalize
-	keepPort        bool // --keep-port
-	guessScheme     bool // --guess-scheme
+	// touchedParts are the components the flags set, which --normalize
+	// writes in lowercase hex as libcurl does.
+	touchedParts curlTouched
+	keepPort     bool // --keep-port
+	guessScheme  bool // --guess-scheme
 	// readIRI is set when an input that is an IRI is read as one and mapped
 	// to a URI (RFC 3987, section 3.1): with --punycode or a puny: field.
 	readIRI       bool
@@ -464,8 +577,10 @@ func runEdit(e *env, l *cmdLine, sp *editSpec, inputs []string) int {
 		if stopped {
 			return true
 		}
-		u, err := sp.parse(l, in)
+		u, guessed, err := sp.parse(l, in)
+		rejected := err != nil
 		if err == nil {
+			ed.guessed = guessed
 			err = ed.each(u, func(v uri.URI) error { return ed.write(e, in, v) })
 		}
 		if err != nil {
@@ -476,13 +591,47 @@ func runEdit(e *env, l *cmdLine, sp *editSpec, inputs []string) int {
 				stopped = true
 			}
 		}
-		return err == nil
+		// trurl moves on from a URL it cannot read and exits 0, unless
+		// --verify (trurl.md, --url); an edit it cannot make is an error.
+		return err == nil || rejected && sp.trurl && !sp.verify
 	})
+}
+
+// errNotEnough is the error of --trurl with no input, when the --set
+// components do not make a URL.
+var errNotEnough = errors.New("not enough input for a URL: --set makes no scheme and host (a host is needed but for file:)")
+
+// runEditNoURL is --trurl with no input: one URL made from the --set
+// components alone, which must give it a scheme and, but for file:, a host
+// (trurl exits 7 otherwise).
+func runEditNoURL(e *env, l *cmdLine, sp *editSpec) int {
+	var ed editor
+	ed.sp = sp
+	if sp.trurlJSON {
+		// "[]" when no URL is made, as trurl writes (its exit status 7).
+		ed.beginTrurlJSON(e)
+		defer ed.endTrurlJSON(e)
+	}
+	err := ed.each(uri.URI{}, func(v uri.URI) error {
+		if !v.HasScheme() || v.Host() == "" && !strings.EqualFold(v.Scheme(), "file") {
+			return errNotEnough
+		}
+		return ed.write(e, "", v)
+	})
+	if err != nil {
+		fmt.Fprintf(e.err, "uri %s: %v\n", l.cmd.name, err)
+		return exitRejected
+	}
+	return exitOK
 }
 
 // editor applies an editSpec, with buffers reused from one input to the next.
 type editor struct {
-	sp     *editSpec
+	sp *editSpec
+	// guessed is set when --guess-scheme gave the input its scheme,
+	// which "scheme?=" then takes as absent, as trurl does.
+	guessed bool
+
 	fields []queryField
 	text   []byte
 	combo  []int
@@ -505,7 +654,7 @@ func (ed *editor) each(u uri.URI, out func(uri.URI) error) error {
 		u = v
 	}
 	for _, a := range sp.sets {
-		v, err := setComponent(u, a)
+		v, err := setComponent(u, a, sp.normalize, ed.guessed)
 		if err != nil {
 			return err
 		}
@@ -532,7 +681,7 @@ func (ed *editor) each(u uri.URI, out func(uri.URI) error) error {
 		for i, it := range sp.iterates {
 			a := it.comp
 			a.value = it.values[ed.combo[i]]
-			w, err := setComponent(v, a)
+			w, err := setComponent(v, a, sp.normalize, ed.guessed)
 			if err != nil {
 				return err
 			}
@@ -560,46 +709,54 @@ func (ed *editor) each(u uri.URI, out func(uri.URI) error) error {
 	}
 }
 
-// finish makes the edits after --set: appends, query and port.
+// finish makes the edits after --set: the path's appends, the query's
+// --trim, --keep and --replace, its appends and --sort-query (trurl's
+// order: a pair that --append adds is not trimmed), then the host and port.
 func (ed *editor) finish(u uri.URI) (uri.URI, error) {
 	sp := ed.sp
 	for _, a := range sp.appends {
+		if a.comp != compPath {
+			continue
+		}
 		var err error
-		switch {
-		case a.comp == compPath && a.raw:
+		if a.raw {
 			u, err = u.AddSegment(a.value)
-		case a.comp == compPath:
+		} else {
 			u, err = u.AddDecodedSegment(a.value)
-		case a.comp == compQuery:
-			pair := a.value
-			if !a.raw {
-				k, v, hasValue := strings.Cut(a.value, "=")
-				pair = ed.encodePair(k, v, hasValue)
-			}
-			q := u.Query()
-			if q != "" {
-				q += string(sp.sep)
-			}
-			u, err = u.WithQuery(q + pair)
 		}
 		if err != nil {
-			return u, &editError{"--append " + componentNames[a.comp], err}
+			return u, &editError{"--append path", err}
 		}
 	}
-	queryEdits := len(sp.trims) > 0 || len(sp.keeps) > 0 || len(sp.replaces) > 0 || sp.sortQuery
-	if queryEdits && (u.HasQuery() || sp.replaceAppends) {
-		old := u.Query()
-		switch q := ed.editQuery(old); {
-		case q == old:
-		case q == "":
-			// Every pair is gone: so is the "?" that held them.
-			u = u.WithoutQuery()
-		default:
-			v, err := u.WithQuery(q)
-			if err != nil {
-				return u, &editError{"query", err}
-			}
-			u = v
+	filter := len(sp.trims) > 0 || len(sp.keeps) > 0 || len(sp.replaces) > 0
+	if filter && (u.HasQuery() || sp.replaceAppends) {
+		var err error
+		if u, err = ed.setQuery(u, ed.editQuery(u.Query(), true, false)); err != nil {
+			return u, err
+		}
+	}
+	for _, a := range sp.appends {
+		if a.comp != compQuery {
+			continue
+		}
+		pair := a.value
+		if !a.raw {
+			k, v, hasValue := strings.Cut(a.value, "=")
+			pair = ed.encodePair(k, v, hasValue)
+		}
+		q := u.Query()
+		if q != "" {
+			q += string(sp.sep)
+		}
+		var err error
+		if u, err = u.WithQuery(q + pair); err != nil {
+			return u, &editError{"--append query", err}
+		}
+	}
+	if sp.sortQuery && u.HasQuery() {
+		var err error
+		if u, err = ed.setQuery(u, ed.editQuery(u.Query(), false, true)); err != nil {
+			return u, err
 		}
 	}
 	if sp.punycode && u.HostKind() == uri.HostRegName {
@@ -614,7 +771,7 @@ func (ed *editor) finish(u uri.URI) (uri.URI, error) {
 	ed.droppedPort = ""
 	if sp.normalize {
 		port, hadPort := u.PortNumber()
-		u = normalizeAsCurl(u, sp.keepPort)
+		u = normalizeAsCurl(u, sp.keepPort, sp.touchedParts, sp.sep)
 		if hadPort && !u.HasPort() {
 			ed.droppedPort = strconv.Itoa(int(port))
 		}
@@ -638,8 +795,40 @@ func (ed *editor) finish(u uri.URI) (uri.URI, error) {
 	return u, nil
 }
 
+// setQuery returns u with the edited query q in place of its query: u
+// itself when q is the same, and u without a query (and its "?") when every
+// pair is gone.
+func (ed *editor) setQuery(u uri.URI, q string) (uri.URI, error) {
+	switch {
+	case q == u.Query():
+		return u, nil
+	case q == "":
+		return u.WithoutQuery(), nil
+	}
+	v, err := u.WithQuery(q)
+	if err != nil {
+		return u, &editError{"query", err}
+	}
+	return v, nil
+}
+
 // setComponent applies one --set or --iterate value.
-func setComponent(u uri.URI, a componentArg) (uri.URI, error) {
+// With --normalize (curl set), a path that does not begin with "/" is
+// written after one beside an authority, as libcurl stores it, where RFC
+// 3986 (section 3.3) has no such path; and a decoded query is encoded as
+// libcurl encodes it, "=" and "&" too (one pair's key), where RFC 3986
+// (section 3.4) lets them be written as they are.
+// A guessed scheme is absent to "scheme?=" (guessed).
+func setComponent(u uri.URI, a componentArg, curl, guessed bool) (uri.URI, error) {
+	if guessed && a.comp == compScheme && a.ifAbsent {
+		a.ifAbsent = false
+	}
+	if curl && a.comp == compPath && a.value != "" && a.value[0] != '/' && u.HasAuthority() {
+		a.value = "/" + a.value
+	}
+	if curl && a.comp == compQuery && !a.raw && a.value != "" {
+		a.value, a.raw = curlEscape(a.value, true), true
+	}
 	v, err := setComponentErr(u, a)
 	if err != nil {
 		op := "="
@@ -773,10 +962,20 @@ func (ed *editor) splitQuery(q string) []queryField {
 	}
 	for field := range strings.SplitSeq(q, string(ed.sp.sep)) {
 		k, _, _ := strings.Cut(field, "=")
-		f = append(f, queryField{raw: field, key: decodeQueryText(k)})
+		f = append(f, queryField{raw: field, key: ed.sp.decodeQuery(k)})
 	}
 	ed.fields = f
 	return f
+}
+
+// decodeQuery decodes a key or value of a valid query, as decodeQueryText,
+// and with --normalize "+" as a space, as trurl does (the
+// application/x-www-form-urlencoded reading of a query).
+func (sp *editSpec) decodeQuery(s string) string {
+	if sp.normalize && strings.IndexByte(s, '+') >= 0 {
+		s = strings.ReplaceAll(s, "+", "%20")
+	}
+	return decodeQueryText(s)
 }
 
 // decodeQueryText decodes a key or value of a valid query; it is the text
@@ -821,10 +1020,10 @@ func matchAny(globs []string, key string) bool {
 	return false
 }
 
-// editQuery applies --trim, --keep, --replace and --sort-query to the text
-// of a query. Fields that no flag touches keep their text; empty fields
-// ("a&&b"), which hold no pair, are dropped.
-func (ed *editor) editQuery(q string) string {
+// editQuery applies --trim, --keep and --replace (filter), or --sort-query
+// (sort), to the text of a query. Fields that no flag touches keep their
+// text; empty fields ("a&&b"), which hold no pair, are dropped.
+func (ed *editor) editQuery(q string, filter, sort bool) string {
 	sp := ed.sp
 	fields := ed.splitQuery(q)
 	kept := fields[:0]
@@ -832,13 +1031,16 @@ func (ed *editor) editQuery(q string) string {
 		if f.raw == "" {
 			continue
 		}
-		if matchAny(sp.trims, f.key) || len(sp.keeps) > 0 && !matchAny(sp.keeps, f.key) {
+		if filter && (matchAny(sp.trims, f.key) || len(sp.keeps) > 0 && !matchAny(sp.keeps, f.key)) {
 			continue
 		}
 		kept = append(kept, f)
 	}
 	fields = kept
 	for _, r := range sp.replaces {
+		if !filter {
+			break
+		}
 		found := false
 		out := fields[:0]
 		for _, f := range fields {
@@ -856,7 +1058,7 @@ func (ed *editor) editQuery(q string) string {
 			fields = append(fields, queryField{raw: ed.encodePair(r.key, r.value, r.hasValue), key: r.key})
 		}
 	}
-	if sp.sortQuery {
+	if sort {
 		stable.SortFunc(fields, func(a, b queryField) int { return strings.Compare(a.key, b.key) })
 	}
 	ed.fields = fields
@@ -888,6 +1090,9 @@ func (ed *editor) write(e *env, in string, u uri.URI) error {
 	if !e.json {
 		if sp.tmpl == nil {
 			ed.text = append(ed.text[:0], u.String()...)
+			if sp.normalize {
+				ed.text = append(ed.text[:0], curlText(u)...)
+			}
 			if sp.asIDN {
 				ed.text = append(ed.text[:0], withHost(u, idnHost(u))...)
 			}
@@ -940,14 +1145,20 @@ func (ed *editor) write(e *env, in string, u uri.URI) error {
 // parse reads one input as the command line says: by --rule and --zone,
 // with --accept-space's spaces encoded, as an IRI mapped to a URI where
 // readIRI is set, and with --curl's schemes only.
-func (sp *editSpec) parse(l *cmdLine, in string) (uri.URI, error) {
+func (sp *editSpec) parse(l *cmdLine, in string) (u uri.URI, guessed bool, err error) {
+	if sp.trurl && in == "" {
+		// libcurl reads no URL in it, where RFC 3986 has the empty
+		// relative reference (section 4.1).
+		return u, false, errors.New("uri: the empty input is no URL (--trurl)")
+	}
 	if sp.acceptSpace {
 		in = encodeSpaces(in)
 	}
 	if sp.guessScheme {
-		in = guessScheme(in)
+		g := guessScheme(in)
+		in, guessed = g, len(g) != len(in)
 	}
-	u, err := l.parse(in)
+	u, err = l.parse(in)
 	if err != nil && sp.readIRI {
 		o := l.options()
 		if v, ierr := o.IRIToURI(in); ierr == nil {
@@ -957,7 +1168,7 @@ func (sp *editSpec) parse(l *cmdLine, in string) (uri.URI, error) {
 	if err == nil && sp.curlOnly && !curlScheme(u.Scheme()) {
 		err = errors.New("uri: scheme " + strconv.Quote(u.Scheme()) + " is not one libcurl supports (--curl)")
 	}
-	return u, err
+	return u, guessed, err
 }
 
 // encodeSpaces writes each space of s as "%20", or as "+" in the query, as
@@ -1050,43 +1261,6 @@ func readURLInputs(e *env, urls, files []string) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// normalizeAsCurl returns u as libcurl writes a URL it has read: RFC 3986's
-// normal form (URI.Normalize: sections 6.2.2 and 6.2.3) but for the case of
-// a reg-name, which libcurl keeps, an IPv4 host in
-// any of the number forms inet_aton reads as four decimals (libcurl's
-// ipv4_normalize), and "/" for the empty path of a URI with an authority
-// (section 6.2.3). keepPort keeps a port equal to the scheme's default.
-func normalizeAsCurl(u uri.URI, keepPort bool) uri.URI {
-	port, hadPort := u.Port(), u.HasPort()
-	host := u.Host()
-	u = u.Normalize()
-	if h := u.Host(); h != host && strings.EqualFold(h, host) && u.HostKind() == uri.HostRegName {
-		// libcurl keeps a host's case (RFC 3986, section 6.2.2.1 makes
-		// both cases the same host).
-		if v, err := u.WithHost(host); err == nil {
-			u = v
-		}
-	}
-	if keepPort && hadPort && !u.HasPort() {
-		if v, err := u.WithPort(port); err == nil {
-			u = v
-		}
-	}
-	if u.HostKind() == uri.HostRegName && u.Host() != "" {
-		if a, err := whatwg.ParseIPv4(u.Host()); err == nil {
-			if v, err := u.WithHost(a.String()); err == nil {
-				u = v
-			}
-		}
-	}
-	if u.HasAuthority() && u.Path() == "" {
-		if v, err := u.WithPath("/"); err == nil {
-			u = v
-		}
-	}
-	return u
 }
 
 // guessScheme returns in with a scheme and "//" before it when it has no

@@ -186,6 +186,7 @@ func TestGet(t *testing.T) {
 // result is the same URI reference without libcurl's normalization (the
 // trailing "/" of an empty path, default ports dropped).
 func TestTrurlOptions(t *testing.T) {
+	editUsage := "Usage: uri edit " + cmdEdit.synopsis + "\nRun \"uri edit --help\" for more.\n"
 	runCmdTests(t, []cmdTest{
 		// --query-separator: "Specify the single letter used for separating query pairs".
 		{name: "colon separator (manual)", args: []string{"edit", "https://curl.se/?b=name:a=age", "--sort-query", "--query-separator", ":"},
@@ -229,6 +230,10 @@ func TestTrurlOptions(t *testing.T) {
 		// {zoneid}: tests.json's two zones.
 		{name: "zoneid", args: []string{"get", "--zone", "{zoneid}|{host}", "https://[fe80::0000:20c:29ff:fe9c:409b%euth0]:8080/we/are.html", "https://[fe80::1%25eth0]/", "http://[::1]/"},
 			stdout: "euth0|[fe80::0000:20c:29ff:fe9c:409b%euth0]\neth0|[fe80::1%25eth0]\n|[::1]\n"},
+		// {options}: tests.json's imap case, and libcurl's split (trurl
+		// 0.16.1 on libcurl 7.88.1) of the other orders and schemes.
+		{name: "options", args: []string{"get", "{user}|{password}|{options}", "imap://hello:secret;crazy@curl.se/we/are.html", "imap://a;AUTH=x@h/", "pop3://a:b;c@h/", "smtp://a;b@h", "http://a;b:c@h"},
+			stdout: "hello|secret|crazy\na||AUTH=x\na|b|c\na||b\na;b|c|\n"},
 		// {url:NAME} and {strict:NAME}.
 		{name: "url: is raw", args: []string{"get", "{url:port} {url:path}", "https://curl.se:55/a%20b"},
 			stdout: "55 /a%20b\n"},
@@ -259,10 +264,11 @@ func TestTrurlOptions(t *testing.T) {
 			stdout: "http://example.org\n", stderr: "uri: testdata/trurl/testfiles/test0000.txt: a line of 4115 bytes is skipped (the limit is 4094, as trurl's)\n"},
 		{name: "missing url file", args: []string{"edit", "--url-file", "testdata/no-such-file"}, code: 1,
 			stderr: "uri edit: open testdata/no-such-file: no such file or directory\n"},
-		// --normalize: trurl.md's NORMALIZATION example, with the
-		// uppercase hex of RFC 3986, section 2.1 (libcurl 8 writes it so).
+		// --normalize: trurl.md's NORMALIZATION example, verbatim:
+		// "individual URL components are URL decoded then URL encoded
+		// back again", in libcurl 7.88's lowercase hex.
 		{name: "normalize (manual)", args: []string{"edit", "--normalize", "http://ex%61mple:80/%62ath/a/../b?%2e%FF#tes%74"},
-			stdout: "http://example/bath/b?.%FF#test\n"},
+			stdout: "http://example/bath/b?.%ff#test\n"},
 		{name: "normalize keeps the host's case as libcurl", args: []string{"edit", "--normalize", "HTTPS://EXAMPLE.com"},
 			stdout: "https://EXAMPLE.com/\n"},
 		{name: "normalize with keep-port (manual)", args: []string{"edit", "--normalize", "https://example.com:443/", "--keep-port"},
@@ -271,6 +277,64 @@ func TestTrurlOptions(t *testing.T) {
 			stdout: "http://127.0.0.1/\nhttp://127.0.0.1:8/\nhttp://127.0.0.1/\n"},
 		{name: "without normalize the input is kept", args: []string{"edit", "http://ex%61mple:80/a/../b"},
 			stdout: "http://ex%61mple:80/a/../b\n"},
+		// --normalize's rewrites, each checked against trurl 0.16.1 on
+		// libcurl 7.88.1 (tests.json's cases, and trurl run by hand).
+		{name: "normalize: a component already so keeps its hex", args: []string{"edit", "--normalize", "http://a/p%5D#%5D", "http://a/p%5d", "http://a/p%5D%41"},
+			stdout: "http://a/p%5D#%5D\nhttp://a/p%5d\nhttp://a/p%5dA\n"},
+		{name: "normalize: sub-delims are encoded", args: []string{"edit", "--normalize", "http://a/a;b", "http://a/#a/b?c", "sftp://us%65r:pwd;giraffe@odd"},
+			stdout: "http://a/a%3bb\nhttp://a/#a%2fb%3fc\nsftp://user:pwd%3bgiraffe@odd/\n"},
+		{name: "normalize: IMAP login options", args: []string{"edit", "--normalize", "imap://us%65r:pwd;gir%41ffe@odd", "imap://a;b:c@odd", "imap://a:b;c;d@odd"},
+			stdout: "imap://user:pwd;girAffe@odd/\nimap://a:c;b@odd/\nimap://a:b;c%3bd@odd/\n"},
+		{name: "normalize: query pairs", args: []string{"edit", "--normalize", "http://a/?a=%5D", "http://a/?a==b", "http://a/?x=a%20b+c&%2A*"},
+			stdout: "http://a/?a=%5d\nhttp://a/?a=%3db\nhttp://a/?x=a+b+c&**\n"},
+		{name: "normalize: empty pairs go", args: []string{"edit", "--normalize", "http://e/?e&&", "http://e/?e&", "http://e/?&e&x", "http://e/?&&e", "http://e/?&"},
+			stdout: "http://e/?e\nhttp://e/?e\nhttp://e/?e&x\nhttp://e/?&&e\nhttp://e/?&\n"},
+		// trurl 0.16.1 (libcurl 7.88.1): a lone last pair with a "+" is
+		// written again, so its empty pairs go; one without stays.
+		{name: "normalize: a lone pair with +", args: []string{"edit", "--normalize", "http://e/?&&=x+y", "http://e/?&&a+b", "http://e/?&&a%2bb", "http://e/?&&=x"},
+			stdout: "http://e/?=x+y\nhttp://e/?a+b\nhttp://e/?&&a%2bb\nhttp://e/?&&=x\n"},
+		{name: "normalize: empty query and fragment", args: []string{"get", "--normalize", "{url} {must:query}", "http://a/?#"},
+			stdout: "http://a/ \n"},
+		{name: "normalize: plus is a space in a pair", args: []string{"get", "--normalize", "{query:x}|{query:a b}|{:query:x}|{query}", "http://a/?x=a+b%20c&a+b=1"},
+			stdout: "a b c|1|a+b+c|x=a+b+c&a+b=1\n"},
+		{name: "normalize: set values in lowercase hex", args: []string{"edit", "--normalize", "-s", "user=:hej:", "-s", "path=]", "-s", "fragment=a b", "http://a/"},
+			stdout: "http://%3ahej%3a@a/%5d#a%20b\n"},
+		{name: "normalize: a set path gets its slash", args: []string{"get", "--normalize", "-s", "path=\\\\", "{path}|{:path}", "http://localhost"},
+			stdout: "/\\\\|/%5c%5c\n"},
+		{name: "normalize: a set query is one key", args: []string{"edit", "--normalize", "-s", "query=a&b=c d+e;f/?", "http://a/"},
+			stdout: "http://a/?a%26b%3dc+d%2be%3bf%2f%3f\n"},
+		{name: "without normalize a set path needs its slash", args: []string{"edit", "-s", "path=x", "http://a/"}, code: 1,
+			stderr: "http://a/: --set path=x: uri: path beside an authority must be empty or begin with \"/\" in path at offset 0\n"},
+		// --trurl: trurl's command line (trurl.md; tests.json's cases).
+		{name: "trurl: no URL but the set components", args: []string{"edit", "--trurl", "-s", "scheme=ftp", "-s", "host=example.com"},
+			stdout: "ftp://example.com/\n"},
+		{name: "trurl: not enough input for a URL", args: []string{"edit", "--trurl", "-s", "scheme=imap"}, code: 1,
+			stderr: "uri edit: not enough input for a URL: --set makes no scheme and host (a host is needed but for file:)\n"},
+		{name: "trurl: a file URL needs no host", args: []string{"edit", "--trurl", "-s", "scheme=file", "-s", "path=/x"},
+			stdout: "file:///x\n"},
+		{name: "trurl: rejected inputs exit 0", args: []string{"edit", "--trurl", "--guess-scheme=false", "--rule", "uri", "foo", "", "https://example.org"},
+			stdout: "https://example.org/\n", stderr: "foo: uri: missing scheme at offset 0\n: uri: the empty input is no URL (--trurl)\n"},
+		{name: "trurl: verify stops", args: []string{"edit", "--trurl", "--verify", "", "https://example.org"}, code: 1,
+			stderr: ": uri: the empty input is no URL (--trurl)\n"},
+		{name: "trurl: one url-file", args: []string{"edit", "--trurl", "-f", "a", "-f", "b"}, code: 2,
+			stderr: "uri edit: --trurl takes one --url-file, as trurl does\n" + editUsage},
+		// trurl.md, --get: "{component}" or "[component]" ... "You can not
+		// mix braces and brackets for this purpose in the same command line".
+		{name: "trurl: bracket fields", args: []string{"edit", "--trurl", "https://u:s@foo?moo", "-g", "[scheme][user][password][query] {host}"},
+			stdout: "httpsusmoo {host}\n"},
+		{name: "trurl: open without close is text", args: []string{"edit", "--trurl", "localhost", "-g", "{scheme} {host"},
+			stdout: "http {host\n"},
+		{name: "trurl: doubled open and escapes", args: []string{"edit", "--trurl", "localhost", "-g", `{{host} \[ \x {host}`},
+			stdout: "{host} [ \\x localhost\n"},
+		{name: "trurl: unknown field", args: []string{"edit", "--trurl", "localhost", "-g", "[nope]"}, code: 2,
+			stderr: "uri edit: unknown field {nope} in template at offset 0\n" + editUsage},
+		// trurl.md, --get: "When extracting a URL decoded query key that
+		// contains %00, such octet is replaced with a single period".
+		{name: "trurl: decoded NUL", args: []string{"get", "--trurl", "{query:name}|{query}|{:query}", "https://curl.se?name=mr%00smith"},
+			stdout: "mr.smith||name=mr%00smith\n"},
+		// tests.json: a guessed scheme is absent to "scheme?=".
+		{name: "guessed scheme is absent", args: []string{"edit", "--guess-scheme", "--set", "scheme?=https", "example.com", "ftp://example.com"},
+			stdout: "https://example.com\nftp://example.com\n"},
 		// --guess-scheme: trurl.md's "trurl example.com" and libcurl's prefixes.
 		{name: "guess scheme", args: []string{"edit", "--guess-scheme", "--normalize", "example.com", "ftp.example.com/a", "imap.x", "https://a/"},
 			stdout: "http://example.com/\nftp://ftp.example.com/a\nimap://imap.x/\nhttps://a/\n"},
@@ -281,6 +345,26 @@ func TestTrurlOptions(t *testing.T) {
 			stdout: "http://[::1]\n"},
 		{name: "template escapes of trurl", args: []string{"get", `\{{scheme}\[\r`, "http://localhost"},
 			stdout: "{http[\r\n"},
+		// "only one --iterate option per component" (trurl.md, --iterate);
+		// tests.json: a --set and an --iterate of one component, two --set
+		// of one, and two --get are refused too.
+		{name: "iterate two components (manual)", args: []string{"edit", "http://example.com", "--iterate=scheme=ftp https", "--iterate=port=22 80"},
+			stdout: "ftp://example.com:22\nftp://example.com:80\nhttps://example.com:22\nhttps://example.com:80\n"},
+		{name: "two iterate of one component", args: []string{"edit", "https://curl.se", "--iterate", "port=81 443", "--iterate", "scheme=sftp moo", "--iterate", "port=2 1"}, code: 2,
+			stderr: "uri edit: two --iterate of the port: a component is set once\n" + editUsage},
+		{name: "set and iterate of one component", args: []string{"edit", "localhost", "-s", "host=foo", "--iterate", "host=bar baz"}, code: 2,
+			stderr: "uri edit: --set and --iterate of the host: a component is set once\n" + editUsage},
+		{name: "two set of one component", args: []string{"edit", "sftp://odd", "--set", "port=144", "--set", "port=145"}, code: 2,
+			stderr: "uri edit: two --set of the port: a component is set once\n" + editUsage},
+		{name: "set order is free", args: []string{"edit", "--set", "path=/p", "--set", "host=h", "--set", "scheme=s", ""},
+			stdout: "s://h/p\n"},
+		{name: "two get", args: []string{"edit", "sftp://odd", "--get", "[port]", "--get", "{port}"}, code: 2,
+			stderr: "invalid value \"{port}\" for flag -get: --get may be given once\n" + editUsage},
+		// tests.json: --qtrim before the --append of a pair with its key.
+		{name: "trim before append", args: []string{"edit", "--trim", "a", "-a", "query=a=ciao", "-a", "query=b=salve", "https://example.org/foo?a=hi&b=hello&x=y"},
+			stdout: "https://example.org/foo?b=hello&x=y&a=ciao&b=salve\n"},
+		{name: "sort after append", args: []string{"edit", "--sort-query", "-a", "query=a=1", "http://x/?b=2"},
+			stdout: "http://x/?a=1&b=2\n"},
 		// -g and -s, trurl's one-letter names.
 		{name: "short get", args: []string{"edit", "-g", "{path}", "-s", "path=/x", "http://h/"},
 			stdout: "/x\n"},

@@ -112,6 +112,72 @@ func parseTemplate(s string) (*getTemplate, error) {
 	return t, nil
 }
 
+// parseTrurlTemplate reads a --get template as trurl does (trurl.md,
+// --get): fields are "{NAME}" or "[NAME]", whichever of "{" and "[" comes
+// first, and the other is text; the opening byte twice ("{{", "[[") is
+// that byte as text, and one with no closing byte after it is text too;
+// "\\", "\t", "\n", "\r", "\{" and "\[" are escapes, and any other
+// backslash is text. The fields are those of parseTemplate; there is no Go
+// template.
+func parseTrurlTemplate(s string) (*getTemplate, error) {
+	t := &getTemplate{}
+	var lit []byte
+	var open, end byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if open == 0 && (c == '{' || c == '[') {
+			open, end = c, '}'
+			if c == '[' {
+				end = ']'
+			}
+		}
+		switch {
+		case c == '\\' && i+1 < len(s):
+			i++
+			switch s[i] {
+			case 'n':
+				lit = append(lit, '\n')
+			case 't':
+				lit = append(lit, '\t')
+			case 'r':
+				lit = append(lit, '\r')
+			case '\\', '{', '[':
+				lit = append(lit, s[i])
+			default:
+				lit = append(lit, '\\', s[i])
+			}
+		case open == 0:
+			lit = append(lit, c)
+		case c == open && i+1 < len(s) && s[i+1] == open:
+			lit = append(lit, c)
+			i++
+		case c == open:
+			n := strings.IndexByte(s[i+1:], end)
+			if n < 0 {
+				lit = append(lit, c)
+				continue
+			}
+			p, err := parseField(s[i+1 : i+1+n])
+			if err != nil {
+				return nil, errors.New(err.Error() + " in template at offset " + strconv.Itoa(i))
+			}
+			if len(lit) > 0 {
+				t.parts = append(t.parts, tmplPart{lit: string(lit)})
+				lit = lit[:0]
+			}
+			t.parts = append(t.parts, p)
+			t.readsIRI = t.readsIRI || p.puny
+			i += 1 + n
+		default:
+			lit = append(lit, c)
+		}
+	}
+	if len(lit) > 0 {
+		t.parts = append(t.parts, tmplPart{lit: string(lit)})
+	}
+	return t, nil
+}
+
 // isGoTemplate reports whether s holds "{{" whose first "{" is not escaped
 // by a backslash: "\{{scheme}" is a literal "{" and the field {scheme}.
 func isGoTemplate(s string) bool {
@@ -127,7 +193,7 @@ func isGoTemplate(s string) bool {
 }
 
 // fieldNames are the names a field may have besides the components.
-var fieldNames = []string{"url", "authority", "query-all", "zoneid"}
+var fieldNames = []string{"url", "authority", "query-all", "zoneid", "options"}
 
 // parseField reads the text between "{" and "}".
 func parseField(f string) (tmplPart, error) {
@@ -193,6 +259,15 @@ func (t *getTemplate) fill(b []byte, in string, u uri.URI, sp *editSpec) ([]byte
 		if p.strict && !p.raw && !sp.urlencode && (strings.IndexByte(v, 0) >= 0 || !utf8.ValidString(v)) {
 			return b, &errStrict{p.name}
 		}
+		if sp.trurl && !p.raw && !sp.urlencode && strings.IndexByte(v, 0) >= 0 {
+			// trurl.md, --get: a query value's decoded NUL is written
+			// as "."; any other field that holds one is not written.
+			if p.hasKey {
+				v = strings.ReplaceAll(v, "\x00", ".")
+			} else {
+				v = ""
+			}
+		}
 		b = append(b, v...)
 	}
 	return b, nil
@@ -221,6 +296,8 @@ func (p *tmplPart) value(u uri.URI, sp *editSpec, raw bool) (string, bool) {
 			return withHost(u, idnHost(u)), true
 		case p.puny:
 			return withHost(u, punyHost(u, sp.opts)), true
+		case sp.normalize:
+			return curlText(u), true
 		}
 		return u.String(), true
 	case "zoneid":
@@ -232,11 +309,14 @@ func (p *tmplPart) value(u uri.URI, sp *editSpec, raw bool) (string, bool) {
 	case "userinfo":
 		return dec(u.Userinfo(), u.DecodedUserinfo()), u.HasUserinfo()
 	case "user":
-		user, _, _ := strings.Cut(u.Userinfo(), ":")
+		user, _, _, _, _ := curlLogin(u.Userinfo(), u.Scheme())
 		return dec(user, decodeUserinfo(user)), u.HasUserinfo()
 	case "password":
-		_, pass, ok := strings.Cut(u.Userinfo(), ":")
+		_, pass, _, ok, _ := curlLogin(u.Userinfo(), u.Scheme())
 		return dec(pass, decodeUserinfo(pass)), ok
+	case "options":
+		_, _, opts, _, ok := curlLogin(u.Userinfo(), u.Scheme())
+		return dec(opts, decodeUserinfo(opts)), ok
 	case "host":
 		h := u.Host()
 		switch {
@@ -319,11 +399,11 @@ func queryValues(u uri.URI, sp *editSpec, key string, raw, all bool) (string, bo
 	var out []string
 	for field := range strings.SplitSeq(u.Query(), string(sp.sep)) {
 		k, v, _ := strings.Cut(field, "=")
-		if field == "" || decodeQueryText(k) != key {
+		if field == "" || sp.decodeQuery(k) != key {
 			continue
 		}
 		if !raw {
-			v = decodeQueryText(v)
+			v = sp.decodeQuery(v)
 		}
 		if !all {
 			return v, true

@@ -49,3 +49,50 @@ func FuzzAcceptSpace(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTrurlTemplate: --trurl's templates are read or refused without a
+// panic, and text with no "{", "[" or "\" is its own output (trurl.md,
+// --get: "All other text in the format string is shown as-is"), "}" and
+// "]" included.
+func FuzzTrurlTemplate(f *testing.F) {
+	for _, s := range []string{"{scheme} {host", "[scheme] [host", "[[host] {{host}", `\[host] {host}`, `\}\]\x\`,
+		"[query:name]", "{", "[", "a}b]c", "{options}"} {
+		f.Add(s)
+	}
+	u := uri.MustParse("imap://u:p;o@h:8/a%20b?name=mr%00smith#f")
+	sp := &editSpec{sep: '&', schemes: uri.DefaultSchemes(), trurl: true, normalize: true}
+	f.Fuzz(func(t *testing.T, s string) {
+		tm, err := parseTrurlTemplate(s)
+		if err != nil {
+			return
+		}
+		out, _ := tm.fill(nil, "in", u, sp)
+		if !strings.ContainsAny(s, `{[\`) && string(out) != s {
+			t.Errorf("template %q gives %q", s, out)
+		}
+	})
+}
+
+// FuzzNormalizeAsCurl: --normalize makes a valid URI reference of any
+// valid one, and its result is its own normal form (libcurl's form is
+// stable: trurl run on its output prints it again).
+func FuzzNormalizeAsCurl(f *testing.F) {
+	for _, s := range []string{"http://ex%61mple:80/%62ath/a/../b?%2e%FF#tes%74", "sftp://us%65r:pwd;giraffe@odd",
+		"imap://a;b:c@odd", "http://e/?&&e&x&", "http://a/?x=a%20b+c&%2A*", "file:/x", "a/b?c#d", "http://0x7f.1/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := uri.Parse(s)
+		if err != nil {
+			return
+		}
+		v := normalizeAsCurl(u, false, 0, '&')
+		w, err := uri.Parse(v.String())
+		if err != nil {
+			t.Fatalf("%q gives %q, which is not a URI reference: %v", s, v.String(), err)
+		}
+		if x := normalizeAsCurl(w, false, 0, '&'); x.String() != v.String() {
+			t.Errorf("%q gives %q, then %q", s, v.String(), x.String())
+		}
+	})
+}

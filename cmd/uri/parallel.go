@@ -171,6 +171,10 @@ func (e *env) jobs(c *command, l *cmdLine) int {
 			return 1
 		}
 	}
+	// edit --trurl with no input reads none: it makes one URL.
+	if f := l.fs.Lookup("trurl"); f != nil && f.Value.String() == "true" {
+		return 1
+	}
 	// Inputs from edit's --url and --url-file are arguments too.
 	for _, name := range []string{"url", "url-file"} {
 		if f := l.fs.Lookup(name); f != nil && f.Value.String() != "" {

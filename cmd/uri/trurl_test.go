@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,12 +24,12 @@ type trurlCase struct {
 	Required []string `json:"required"`
 }
 
-// mapTrurl maps trurl's arguments onto uri edit's: the same option names
-// where uri has them, and trurl's defaults made explicit (it normalizes
-// every URL as libcurl does and guesses a missing scheme). It returns why
-// the case does not map when it does not.
+// mapTrurl maps trurl's arguments onto uri edit --trurl's: the same option
+// names where uri has them (--trurl normalizes every URL as libcurl does,
+// guesses a missing scheme and reads a zone, as trurl). It returns why the
+// case does not map when it does not.
 func mapTrurl(args []string) (out []string, why string) {
-	out = []string{"edit", "--normalize", "--zone"} // trurl reads an IPv6 zone as libcurl does
+	out = []string{"edit", "--trurl"}
 	var mapped []string
 	guess := true
 	ends := false
@@ -88,17 +87,10 @@ func mapTrurl(args []string) (out []string, why string) {
 			return nil, "option " + name
 		}
 	}
-	if guess {
-		out = append(out, "--guess-scheme")
-	} else {
+	if !guess {
 		// Without a guess trurl takes URLs alone, and its URLs are
 		// uri's rule "uri" (RFC 3986, section 3).
-		out = append(out, "--rule", "uri")
-	}
-	if !slices.Contains(mapped, "--url") && !slices.Contains(mapped, "--url-file") && !slices.Contains(mapped, "-f") {
-		// No URL: trurl makes one from the --set components alone, as
-		// uri does from the empty reference.
-		out = append(out, "--url", "")
+		out = append(out, "--guess-scheme=false", "--rule", "uri")
 	}
 	return append(out, mapped...), ""
 }

@@ -53,7 +53,8 @@ it and read by trurl's scripts (trurl's manual, "JSON output format"):
 "parts" has a member for each component the result has, even an empty
 one (RFC 3986, section 3: "http://h/?" has an empty query, "file:///x" an
 empty host, which libcurl reports as no host at all): scheme, user,
-password, host, port, path (when not empty), query, fragment and zoneid,
+password, options (the login options of an imap, pop3 or smtp userinfo, as
+{options}), host, port, path (when not empty), query, fragment and zoneid,
 decoded, or as written with --urlencode. The host of an IPv6 address with a
 zone (--zone) is the address alone, its zone is "zoneid". The query is
 decoded as trurl does, "+" as a space (application/x-www-form-urlencoded),
@@ -96,9 +97,10 @@ func checkTrurlJSON(l *cmdLine, tmpl string) string {
 }
 
 // trurlParts names the members of "parts" in trurl's order (its manual's
-// and its writer's), but for "options", IMAP's login options (RFC 5092,
-// section 3.2), which RFC 3986 does not separate from the userinfo.
-var trurlParts = [...]string{"scheme", "user", "password", "host", "port", "path", "query", "fragment", "zoneid"}
+// and its writer's); "options" are the login options libcurl splits from an
+// imap, pop3 or smtp userinfo (RFC 5092, section 3.2), as {options} gives
+// them.
+var trurlParts = [...]string{"scheme", "user", "password", "options", "host", "port", "path", "query", "fragment", "zoneid"}
 
 // beginTrurlJSON starts the array.
 func (ed *editor) beginTrurlJSON(e *env) {
@@ -125,6 +127,9 @@ func (ed *editor) writeTrurlJSON(e *env, u uri.URI) {
 	}
 	ed.objects++
 	url := u.String()
+	if sp.normalize {
+		url = curlText(u) // the text edit prints: no empty "?" or "#"
+	}
 	if sp.asIDN {
 		url = withHost(u, idnHost(u))
 	}
