@@ -70,12 +70,8 @@ func parseTemplate(s string) (*getTemplate, error) {
 			}
 			i++
 			switch s[i] {
-			case 'n':
-				lit = append(lit, '\n')
-			case 't':
-				lit = append(lit, '\t')
-			case 'r':
-				lit = append(lit, '\r')
+			case 'n', 't', 'r':
+				lit = append(lit, controlEscape(s[i]))
 			case '[':
 				// trurl's escape of its "[component]" form.
 				lit = append(lit, '[')
@@ -135,12 +131,8 @@ func parseTrurlTemplate(s string) (*getTemplate, error) {
 		case c == '\\' && i+1 < len(s):
 			i++
 			switch s[i] {
-			case 'n':
-				lit = append(lit, '\n')
-			case 't':
-				lit = append(lit, '\t')
-			case 'r':
-				lit = append(lit, '\r')
+			case 'n', 't', 'r':
+				lit = append(lit, controlEscape(s[i]))
 			case '\\', '{', '[':
 				lit = append(lit, s[i])
 			default:
@@ -450,4 +442,16 @@ func punyHost(u uri.URI, o uri.Options) string {
 		return h
 	}
 	return v.Host()
+}
+
+// controlEscape returns the control character of a template's escape "\n",
+// "\t" or "\r" (c is its letter), in uri's templates and in trurl's.
+func controlEscape(c byte) byte {
+	switch c {
+	case 'n':
+		return '\n'
+	case 't':
+		return '\t'
+	}
+	return '\r'
 }
