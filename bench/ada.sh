@@ -123,8 +123,11 @@ else
 fi
 VERSION=$(sed -n 's/^#define ADA_VERSION "\(.*\)"/\1/p' "$SRC/ada.h" | head -1)
 
-# The C++ program is rebuilt only when ada or the driver changes.
-key=$(cat "$SRC/ada.h" "$SRC/ada.cpp" ada/parse.cc | cksum | cut -d' ' -f1)
+# The C++ program is rebuilt only when ada or the driver changes. The key
+# leaves out the amalgamation's "auto-generated on" line: amalgamate.py
+# stamps it with the current time outside a git checkout (a fetched or
+# unpacked tree), which made every run rebuild ada.
+key=$(cat "$SRC/ada.h" "$SRC/ada.cpp" ada/parse.cc | grep -v '^/\* auto-generated on ' | cksum | cut -d' ' -f1)
 ADA=$BUILD/parse-$key
 if [ ! -x "$ADA" ]; then
 	echo "ada.sh: building ada $VERSION with $(g++ --version | head -1) -O3" >&2

@@ -91,4 +91,11 @@ func TestAllocations(t *testing.T) {
 			t.Errorf("Parse(%q): %v allocations", s, n)
 		}
 	}
+	// A failure allocates its *Error and nothing else: a host that is
+	// forbidden once percent-decoded fails before its decoding.
+	for _, s := range []string{"x", "http://ho%00st/", "http://EX%2FAMPLE/", "https://ex ample.com/", "http://h:99999/"} {
+		if n := testing.AllocsPerRun(10, func() { Parse(s) }); n != 1 {
+			t.Errorf("Parse(%q) (a failure): %v allocations", s, n)
+		}
+	}
 }

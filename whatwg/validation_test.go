@@ -121,18 +121,27 @@ func TestErrorOffsets(t *testing.T) {
 		{"http://ab%2/", 9, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
 		{"http://xn--caf-dma.ex<ample/", 21, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
 		{"http://café.ex<ample/", 15, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		// Decoded to ASCII with a forbidden domain code point: Parse
+		// fails before decoding, Validate after (the same answer).
+		{"http://ho%00st/", 9, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"http://%25", 7, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"http://EX%2FAMPLE/", 9, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
+		{"http://a%2541/", 8, "domain-invalid-code-point", ErrDomainInvalidCodePoint},
 	} {
 		_, err := Parse(c.input)
-		var e *Error
-		if !errors.As(err, &e) {
-			t.Errorf("Parse(%q) = %v, want *Error", c.input, err)
-			continue
-		}
-		if e.Offset != c.offset || e.Reason != c.reason || !errors.Is(err, c.err) || e.Input != c.input {
-			t.Errorf("Parse(%q) = %+v, want offset %d reason %s", c.input, e, c.offset, c.reason)
-		}
-		if e.Error() == "" {
-			t.Errorf("empty message")
+		_, _, verr := Validate(c.input, URL{})
+		for _, err := range []error{err, verr} {
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Errorf("%q: %v, want *Error", c.input, err)
+				continue
+			}
+			if e.Offset != c.offset || e.Reason != c.reason || !errors.Is(err, c.err) || e.Input != c.input {
+				t.Errorf("%q: %+v, want offset %d reason %s", c.input, e, c.offset, c.reason)
+			}
+			if e.Error() == "" {
+				t.Errorf("empty message")
+			}
 		}
 	}
 }
