@@ -60,18 +60,27 @@ const (
 	// text (an IPv4 address in another form, a host with a tab, IDNA
 	// mapped otherwise). Only whatwg.Repair makes this change.
 	RepairHost
+	// RepairDotSegment: "./" was written before the first segment of a
+	// relative-path reference, which holds a ":" after text that cannot
+	// be a scheme (":foo.com", "[61:24:74]:98", "10.0.0.7:8080/x"): RFC
+	// 3986, section 4.2, says such a segment "must be preceded by a
+	// dot-segment", and the URL Standard reads the text as a path (no
+	// scheme state). Only whatwg.Repair and whatwg.RepairRef make this
+	// change.
+	RepairDotSegment
 )
 
 var repairKindNames = [...]string{
-	RepairTrim:      "trimmed",
-	RepairEncode:    "encoded a character no component allows",
-	RepairPercent:   `encoded a "%" that begins no triplet`,
-	RepairNonASCII:  "encoded a non-ASCII character as UTF-8",
-	RepairDelimiter: "encoded a delimiter out of place",
-	RepairIDNA:      "wrote the host as A-labels (IDNA)",
-	RepairSeveral:   "several changes, merged (more than are reported one by one)",
-	RepairSlash:     `wrote the slashes as the URL Standard reads them`,
-	RepairHost:      "wrote the host and port as the URL Standard reads them",
+	RepairTrim:       "trimmed",
+	RepairEncode:     "encoded a character no component allows",
+	RepairPercent:    `encoded a "%" that begins no triplet`,
+	RepairNonASCII:   "encoded a non-ASCII character as UTF-8",
+	RepairDelimiter:  "encoded a delimiter out of place",
+	RepairIDNA:       "wrote the host as A-labels (IDNA)",
+	RepairSeveral:    "several changes, merged (more than are reported one by one)",
+	RepairSlash:      `wrote the slashes as the URL Standard reads them`,
+	RepairHost:       "wrote the host and port as the URL Standard reads them",
+	RepairDotSegment: `wrote "./" before a first segment holding ":"`,
 }
 
 // String returns a short description, such as "encoded a delimiter out of
@@ -84,20 +93,21 @@ func (k RepairKind) String() string {
 }
 
 var repairKindKeys = [...]string{
-	RepairTrim:      "trim",
-	RepairEncode:    "encode",
-	RepairPercent:   "percent",
-	RepairNonASCII:  "non-ascii",
-	RepairDelimiter: "delimiter",
-	RepairIDNA:      "idna",
-	RepairSeveral:   "several",
-	RepairSlash:     "slash",
-	RepairHost:      "host",
+	RepairTrim:       "trim",
+	RepairEncode:     "encode",
+	RepairPercent:    "percent",
+	RepairNonASCII:   "non-ascii",
+	RepairDelimiter:  "delimiter",
+	RepairIDNA:       "idna",
+	RepairSeveral:    "several",
+	RepairSlash:      "slash",
+	RepairHost:       "host",
+	RepairDotSegment: "dot-segment",
 }
 
 // MarshalText implements [encoding.TextMarshaler]: a short stable name for
 // k ("trim", "encode", "percent", "non-ascii", "delimiter", "idna",
-// "several", "slash" or "host"), the
+// "several", "slash", "host" or "dot-segment"), the
 // "reason" of the uri command's repair --json. An unknown kind is an error.
 func (k RepairKind) MarshalText() ([]byte, error) {
 	if int(k) < len(repairKindKeys) && repairKindKeys[k] != "" {

@@ -130,6 +130,7 @@ func TestRepairKindText(t *testing.T) {
 		RepairTrim: "trim", RepairEncode: "encode", RepairPercent: "percent",
 		RepairNonASCII: "non-ascii", RepairDelimiter: "delimiter", RepairIDNA: "idna",
 		RepairSeveral: "several", RepairSlash: "slash", RepairHost: "host",
+		RepairDotSegment: "dot-segment",
 	} {
 		b, err := k.MarshalText()
 		if err != nil || string(b) != name {

@@ -2,7 +2,10 @@ package e2e
 
 import (
 	"context"
+	"crypto/sha1"
+	"encoding/base64"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -29,7 +32,12 @@ import (
 // flag (a local server's, and the neighbours of bad ports), Chromium goes
 // (the server's page loads; elsewhere nothing listens, and the error is
 // another); fetch() from a page fails with net::ERR_UNSAFE_PORT for a
-// bad port and not for another.
+// bad port and not for another. Under ws the same holds for a WebSocket
+// (the WebSockets Standard's "establish a WebSocket connection" is a
+// fetch, so the bad-port block applies): new WebSocket to a bad port
+// fails with net::ERR_UNSAFE_PORT and a listener on that port sees no
+// connection, while a listener on another port sees one and the local
+// server's WebSocket opens.
 func TestBadPortsBlocked(t *testing.T) {
 	browser := chromium()
 	if browser == "" {
@@ -83,6 +91,10 @@ func TestBadPortsBlocked(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+			acceptWebSocket(w, r)
+			return
+		}
 		fmt.Fprint(w, "<!doctype html><title>served</title><p>served")
 	})}
 	go srv.Serve(ln)
@@ -127,6 +139,10 @@ func TestBadPortsBlocked(t *testing.T) {
 			requested[ev.RequestID] = ev.Request.URL
 		case *network.EventLoadingFailed:
 			failed[ev.RequestID] = ev.ErrorText
+		case *network.EventWebSocketCreated:
+			requested[ev.RequestID] = ev.URL
+		case *network.EventWebSocketFrameError:
+			failed[ev.RequestID] = ev.ErrorMessage
 		}
 	}); err != nil {
 		t.Fatal(err)
@@ -193,4 +209,107 @@ func TestBadPortsBlocked(t *testing.T) {
 			t.Errorf("fetch %s: %s (%q); lint says browsers block it: %v", target, got, why, c.unsafe)
 		}
 	}
+
+	webSockets(t, ctx, failure, finding, own, fetchOnly)
+}
+
+// webSockets checks lint's "browsers block it under ws" against
+// Chromium's WebSocket, from the page of the local server (own its port):
+// a few bad ports (unprivileged ones, so that a listener can watch them)
+// fail with net::ERR_UNSAFE_PORT and their listener sees no connection;
+// the bad ports lint says Chromium does not block yet, and a neighbour of
+// a bad port, get a connection; the local server's WebSocket opens.
+func webSockets(t *testing.T, ctx context.Context, failure func(string) string, finding func(string, int) string, own int, fetchOnly []int) {
+	type wsCase struct {
+		port  int
+		block bool
+	}
+	cases := []wsCase{{10080, true}, {6697, true}, {6000, true}, {10081, false}, {own, false}}
+	for _, p := range fetchOnly {
+		cases = append(cases, wsCase{p, false})
+	}
+	for _, c := range cases {
+		m := finding("ws", c.port)
+		switch {
+		case c.block && !strings.Contains(m, "browsers block it under ws"):
+			t.Errorf("lint on ws port %d: %q; want that browsers block it", c.port, m)
+			continue
+		case !c.block && strings.Contains(m, "browsers block it"):
+			t.Errorf("lint on ws port %d: %q; want no block", c.port, m)
+			continue
+		}
+		target := "ws://127.0.0.1:" + strconv.Itoa(c.port) + "/"
+		// A listener on the port (but the local server's, which has
+		// one) counts the connections Chromium makes to it; where the
+		// port is taken, the block is still checked through the error.
+		conns := make(chan struct{}, 8)
+		var ln net.Listener
+		if c.port != own {
+			var err error
+			ln, err = net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(c.port))
+			if err != nil {
+				t.Logf("no listener on %d (%v): checking the error alone", c.port, err)
+			} else {
+				go func() {
+					for {
+						conn, err := ln.Accept()
+						if err != nil {
+							return
+						}
+						conns <- struct{}{}
+						conn.Close()
+					}
+				}()
+			}
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`new Promise((done) => {
+	let ws;
+	try { ws = new WebSocket(`+quote(target)+`); } catch (e) { done('threw ' + e.name); return; }
+	ws.onopen = () => { done('open'); ws.close(); };
+	ws.onclose = (e) => done('closed ' + e.code);
+	setTimeout(() => done('timeout'), 10000);
+})`, chromedp.EvalAwaitPromise))
+		if ln != nil {
+			ln.Close()
+		}
+		if err != nil {
+			t.Errorf("WebSocket %s: %v", target, err)
+			continue
+		}
+		// The error arrives over the Network domain after the close.
+		why := ""
+		for i := 0; i < 20; i++ {
+			if why = failure(target); why != "" || got == "open" {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		seen := len(conns) > 0 || c.port == own && got == "open"
+		unsafe := strings.Contains(why, "ERR_UNSAFE_PORT")
+		switch {
+		case c.block && (!unsafe || seen || got != "closed 1006"):
+			t.Errorf("WebSocket %s: %s (%q), connection seen %v; lint says browsers block it: want net::ERR_UNSAFE_PORT, close 1006, no connection", target, got, why, seen)
+		case !c.block && (unsafe || ln != nil && !seen):
+			t.Errorf("WebSocket %s: %s (%q), connection seen %v; lint says browsers do not block it: want a connection", target, got, why, seen)
+		case c.port == own && got != "open":
+			t.Errorf("WebSocket %s to the local server: %s (%q), want it open", target, got, why)
+		}
+	}
+}
+
+// acceptWebSocket completes the opening handshake of RFC 6455, section
+// 4.2.2, so that a WebSocket to the local server opens.
+func acceptWebSocket(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Sec-WebSocket-Key")
+	h := sha1.Sum([]byte(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"))
+	conn, buf, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	fmt.Fprintf(buf, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n\r\n", base64.StdEncoding.EncodeToString(h[:]))
+	buf.Flush()
+	// Hold the connection until the client closes it.
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	io.Copy(io.Discard, conn)
 }

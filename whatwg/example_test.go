@@ -156,3 +156,16 @@ func ExampleRepairRef() {
 	// //evil.example/@good.example/ <nil>
 	// /%5Cevil.example/ <nil>
 }
+
+// A first segment with a ":" that begins no scheme is a path for the URL
+// Standard; RFC 3986 needs "./" before it (section 4.2).
+func ExampleRepairRef_colon() {
+	page := whatwg.MustParse("http://example.org/foo/bar")
+	u, changes, err := whatwg.RepairRef(uri.Options{}, ":foo.com/", page)
+	fmt.Println(u, err, changes)
+	v, _ := whatwg.ParseRef(u.String(), page)
+	fmt.Println(v.Href())
+	// Output:
+	// ./:foo.com/ <nil> [offset 0: path: "" -> "./" (wrote "./" before a first segment holding ":")]
+	// http://example.org/foo/:foo.com/
+}

@@ -142,6 +142,14 @@ func RepairOptions(o uri.Options, s string) (uri.URI, []uri.Change, error) {
 // repaired reference is o.Repair(s), returned only when the URL Standard
 // reads the same scheme, host and port in it as in s against base, else
 // [ErrOtherDestination]; that check parses all of s.
+//
+// Against any base, a reference without a scheme whose first segment
+// holds a ":" after text that is no scheme for the URL Standard
+// (":foo.com", "[61:24:74]:98", "10.0.0.7:8080/x": scheme start or scheme
+// state, then no scheme state, so a path) gets "./" before that segment,
+// which RFC 3986 needs there (section 4.2) and which resolves away
+// (section 5.2.4): a change of kind uri.RepairDotSegment. uri.Repair,
+// which reads no base, leaves such text an error (a bad scheme).
 func RepairRef(o uri.Options, s string, base URL) (uri.URI, []uri.Change, error) {
 	return repair(o, s, &base)
 }
@@ -236,7 +244,7 @@ func repairRelative(o uri.Options, s string, base *URL) (uri.URI, []uri.Change, 
 		if err != nil {
 			return uri.URI{}, nil, rejected(s, err)
 		}
-		u, changes, err := o.Repair(s)
+		u, changes, err := repairPath(o, s)
 		if err != nil {
 			return uri.URI{}, nil, err
 		}
@@ -257,7 +265,7 @@ func repairRelative(o uri.Options, s string, base *URL) (uri.URI, []uri.Change, 
 	if strings.Count(s[i:j], "/")+strings.Count(s[i:j], "\\") < 2 {
 		// Relative state: the base's host and port, which a reference
 		// without scheme and authority keeps (RFC 3986, section 5.2.2).
-		u, changes, err := o.Repair(s)
+		u, changes, err := repairPath(o, s)
 		if err != nil {
 			return uri.URI{}, nil, err
 		}
@@ -275,6 +283,65 @@ func repairRelative(o uri.Options, s string, base *URL) (uri.URI, []uri.Change, 
 		ed.add(i, s[i:j], "//", uri.ComponentHost, uri.RepairSlash)
 	}
 	return repairAuthority(o, s, &ed, base.scheme(), i, j, base)
+}
+
+// repairPath is o.Repair of s, a reference without a scheme for the URL
+// Standard (no scheme state: it reads s as a path, query and fragment, or
+// an authority, against the base). Where s's first segment holds a ":",
+// RFC 3986 would read the text before it as a scheme, which it cannot be
+// (":foo.com", "[61:24:74]:98"), and o.Repair would fail; RFC 3986, section
+// 4.2: "Such a segment must be preceded by a dot-segment (e.g.,
+// "./this:that") to make a relative-path reference". So "./" is written
+// before it, a change of kind uri.RepairDotSegment: "./" resolves to the
+// same path as the segment alone (section 5.2.4; the URL Standard's path
+// state drops a single-dot segment), so the reference keeps its
+// destination.
+func repairPath(o uri.Options, s string) (uri.URI, []uri.Change, error) {
+	at := colonSegment(s)
+	if at < 0 {
+		return o.Repair(s)
+	}
+	var ed edits
+	ed.add(at, "", "./", uri.ComponentPath, uri.RepairDotSegment)
+	u, changes, err := o.Repair(ed.apply(s))
+	if err != nil {
+		return uri.URI{}, nil, ed.mapError(s, err)
+	}
+	return u, ed.merge(s, changes), nil
+}
+
+// colonSegment returns the offset of s's first segment, after the C0
+// controls and spaces that both readers trim, when that segment (up to
+// "/", "?" or "#", as RFC 3986 reads it, section 3.3) holds a ":" and the
+// text before the ":" is no scheme for the URL Standard, with the tabs and
+// newlines it removes left out (scheme start state: an ASCII letter;
+// scheme state: then ASCII letters, digits, "+", "-" and "."); else -1.
+func colonSegment(s string) int {
+	start := 0
+	for start < len(s) && s[start] <= ' ' {
+		start++
+	}
+	n, scheme := 0, true
+	for i := start; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '/' || c == '?' || c == '#':
+			return -1
+		case c == ':':
+			if scheme && n > 0 {
+				return -1
+			}
+			return start
+		case c == '\t' || c == '\n' || c == '\r':
+			continue
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+		case n > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			scheme = false
+		}
+		n++
+	}
+	return -1
 }
 
 // rejected returns the error of Repair for s, which the URL Standard's

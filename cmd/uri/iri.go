@@ -132,7 +132,8 @@ the reason. With --json each input gives
    {"offset":11,"component":"path","old":" ","new":"%20","reason":"encode"}]}
 
 (on one line), where reason is trim, encode, percent, non-ascii, delimiter,
-idna, slash, host or several (changes of different kinds merged: past 64
+idna, slash, host, dot-segment ("./" before a first segment holding ":", as
+in ":foo.com", which browsers read as a path) or several (changes of different kinds merged: past 64
 changes, and one more per 128 bytes of input, a change joins the one before
 it in its component), or the rejected object of parse --json. A valid input
 comes back unchanged, with no change, unless browsers read its slashes or
