@@ -586,7 +586,13 @@ func fillFrom(t []byte, s string, tab *escTable) int {
 		// with nothing to encode, 918 -> 867 with spaces; callgrind).
 		return fillRoomy(t, s, tab)
 	}
-	i := firstUnsafe(s, tab.bit)
+	return fillAfter(t, s, tab, firstUnsafe(s, tab.bit))
+}
+
+// fillAfter is fillFrom for an s whose first i octets are known to be
+// literal under tab (firstUnsafe's answer): they are copied whole when
+// there are 8 or more, and the rest goes through the table.
+func fillAfter(t []byte, s string, tab *escTable, i int) int {
 	if i < 8 {
 		return fillRoomy(t, s, tab) // a short run: cheaper in the loop than a copy
 	}
