@@ -1,0 +1,107 @@
+package idnafast
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// TestMaxGrowth: no code point maps (UTS #46, golang.org/x/net/idna's
+// table) to more than 6 UTF-16 code units for each of its UTF-8 bytes, the
+// bound that lets LongLabel pass short labels over unmapped.
+func TestMaxGrowth(t *testing.T) {
+	for r := rune(0x80); r <= utf8.MaxRune; r++ {
+		if 0xD800 <= r && r < 0xE000 {
+			continue
+		}
+		s := string(r)
+		u, _ := mapOnly.ToUnicode(s)
+		if n := len(utf16.Encode([]rune(u))); n > 6*len(s) {
+			t.Fatalf("%U maps to %q, %d UTF-16 units for %d bytes", r, u, n, len(s))
+		}
+	}
+}
+
+func distinct(first rune, n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteRune(first + rune(i))
+	}
+	return b.String()
+}
+
+// TestLongLabel: the rules of LongLabel, from ICU4C's punycode.cpp
+// (ENCODE_MAX_CODE_UNITS 1000 after mapping, DECODE_MAX_CHARS 2000) and
+// from the DNS (RFC 1034, 63 octets; an A-label is "xn--" and at least one
+// character a code point, RFC 3492 section 6.3).
+func TestLongLabel(t *testing.T) {
+	rep := strings.Repeat
+	tests := []struct {
+		host       string
+		dns        bool
+		start, end int // of the label found; 0, 0: none
+	}{
+		{rep("é", 1000), false, 0, 0},
+		{rep("é", 1001), false, 0, 2002},
+		{"a." + rep("é", 1001) + ".b", false, 2, 2004},
+		{"a\u3002" + rep("é", 1001) + "\uff61b", false, 4, 2006},
+		{distinct(0x20000, 500), false, 0, 0},
+		{distinct(0x20000, 501), false, 0, 2004},
+		{rep("a", 999) + "é", false, 0, 0},
+		{rep("A", 1000) + "é", false, 0, 1002},
+		{rep("\ufb00", 499) + "é", false, 0, 0},        // ﬀ is "ff"
+		{rep("\ufb00", 500) + "é", false, 0, 1502},     // 1001 units
+		{"a" + rep("\u00ad", 2000) + "é", false, 0, 0}, // soft hyphens are ignored
+		{rep("\uff41", 5000), false, 0, 0},             // full-width a: ASCII, no Punycode
+		{rep("e\u0301", 1000), false, 0, 0},            // NFC: 1000 "é"
+		{rep("e\u0301", 1001), false, 0, 3003},
+		{"xn--" + rep("a", 2000), false, 0, 0},
+		{"xn--" + rep("a", 2001), false, 0, 2005},
+		{"XN--" + rep("a", 2001), false, 0, 2005},
+		{rep("a", 5000), false, 0, 0},
+		// DNS: at most 59 code points of a non-ASCII label, 63 octets
+		// of an ASCII one.
+		{rep("é", 59), true, 0, 0},
+		{rep("é", 60), true, 0, 120},
+		{"b." + rep("a", 63), true, 0, 0},
+		{"b." + rep("a", 64), true, 2, 66},
+		{"b." + rep("\uff41", 64), true, 2, 194},
+		{"b." + rep("\u00ad", 64) + "é", true, 0, 0},
+		{"xn--" + rep("a", 59), true, 0, 0},
+		{"xn--" + rep("a", 60), true, 0, 64},
+	}
+	var m Mapper
+	for _, tt := range tests {
+		start, end, found := m.LongLabel(tt.host, tt.dns)
+		if found != (tt.end != 0) || start != tt.start || end != tt.end {
+			t.Errorf("LongLabel(%.30q… (%d bytes), dns %v) = %d, %d, %v, want %d, %d", tt.host, len(tt.host), tt.dns, start, end, found, tt.start, tt.end)
+		}
+	}
+}
+
+// TestLongLabelLinear: LongLabel's time on a long label (of distinct code
+// points, each mapped; of one repeated) grows linearly: at 4n less than
+// 4·3 times what at n.
+func TestLongLabelLinear(t *testing.T) {
+	for name, shape := range map[string]func(int) string{
+		"distinct": func(n int) string { return distinct(0x4e00, n) },
+		"repeated": func(n int) string { return strings.Repeat("É", n) },
+	} {
+		cost := func(n int) time.Duration {
+			s := shape(n)
+			best := time.Duration(1 << 62)
+			for range 5 {
+				var m Mapper
+				start := time.Now()
+				m.LongLabel(s, false)
+				best = min(best, time.Since(start))
+			}
+			return best
+		}
+		if small, large := cost(4000), cost(16000); large > 12*small+time.Millisecond {
+			t.Errorf("%s: %v at 16000, %v at 4000", name, large, small)
+		}
+	}
+}
