@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"math/bits"
 	"strings"
 	"unsafe"
 
@@ -134,9 +133,49 @@ var triplets = func() string {
 	return string(b)
 }()
 
-// bits returns m's bit in literal, mapping an unknown mode to
-// csUnreserved's.
-func (m EscapeMode) bits() uint16 { return m.charset().bit() }
+// escTable is how one charset writes each octet, for the loops that
+// escape: word[c] holds the bytes octet c becomes (c itself, "+" for a
+// space in form mode, or its triplet "%XY"), and n[c] their number. A loop
+// stores the whole word where the octet goes and moves on by n[c], one
+// store and no branch an octet; the bytes of the word past n[c] are
+// overwritten by the next octet's, or fall in room the caller gave and
+// does not keep. Measuring is a sum of n. Against the test of literal with
+// a branch for each octet that needs encoding, per octet of 1 KiB with a
+// space in six bytes (callgrind, bench/row38.sh): writing 12.0 -> 5.7
+// instructions, measuring 7.0 -> 4.3.
+type escTable struct {
+	word [256][4]byte
+	n    [256]uint8
+	bit  uint16 // the charset's bit in literal
+}
+
+// escTables[cs] is charset cs's escTable, derived from literal once and
+// never written after.
+var escTables = func() (t [numCharsets]escTable) {
+	for cs := range t {
+		e := &t[cs]
+		e.bit = 1 << cs
+		for c := range 256 {
+			switch {
+			case literal[c]&e.bit != 0:
+				e.word[c], e.n[c] = [4]byte{byte(c)}, 1
+			case c == ' ' && e.bit == formBit:
+				e.word[c], e.n[c] = [4]byte{'+'}, 1
+			default:
+				e.word[c], e.n[c] = [4]byte{'%', upperhex[c>>4], upperhex[c&15]}, 3
+			}
+		}
+	}
+	return t
+}()
+
+// table returns cs's escTable; for csPathNoScheme, that of the path.
+func (cs charset) table() *escTable {
+	if cs == csPathNoScheme {
+		cs = charset(EscapePath)
+	}
+	return &escTables[cs]
+}
 
 // bit returns cs's bit in literal; for csPathNoScheme, that of the path.
 func (cs charset) bit() uint16 {
@@ -163,26 +202,28 @@ func (m EscapeMode) component() Component {
 	return 0
 }
 
-// split returns the two stretches of s that are escaped with one bit mask
-// each: for csPathNoScheme the first segment and the rest; otherwise all of s
-// and nothing.
-func (cs charset) split(s string) (head string, hb uint16, tail string, tb uint16) {
+// split returns the two stretches of s that are escaped with one table
+// each: for csPathNoScheme the first segment and the rest; otherwise all of
+// s and nothing.
+func (cs charset) split(s string) (head string, ht *escTable, tail string, tt *escTable) {
 	if cs == csPathNoScheme {
 		k := strings.IndexByte(s, '/')
 		if k < 0 {
 			k = len(s)
 		}
-		return s[:k], csSegNC.bit(), s[k:], EscapePath.bits()
+		return s[:k], &escTables[csSegNC], s[k:], &escTables[EscapePath]
 	}
-	b := cs.bit()
-	return s, b, "", b
+	t := cs.table()
+	return s, t, "", t
 }
 
 // firstUnsafe returns the index of the first octet of s that is not literal
-// under bit b, or len(s). It tests four octets per step while all pass.
+// under bit b, or len(s). It tests four octets per step while all pass,
+// a loop written so that the compiler proves its indices (Escape of 1 KiB
+// with nothing to encode: 5,672 -> 4,650 instructions, callgrind).
 func firstUnsafe(s string, b uint16) int {
 	i := 0
-	for ; i+4 <= len(s); i += 4 {
+	for ; i <= len(s)-4; i += 4 {
 		t := s[i : i+4]
 		if literal[t[0]]&literal[t[1]]&literal[t[2]]&literal[t[3]]&b == 0 {
 			break
@@ -196,69 +237,53 @@ func firstUnsafe(s string, b uint16) int {
 	return len(s)
 }
 
-// escapedLen returns the length of s escaped under bit b, where a space
-// takes one byte in form mode.
-//
-// It counts the literal octets without a branch, four at a time (b is one
-// bit, at shift sh): 9.2 -> 5.3 instructions an octet on text with a
-// space in six bytes, callgrind (bench/row38.sh), where a mispredicted
-// branch per encoded octet also cost time.
-func escapedLen(s string, b uint16) int {
-	sh := uint(bits.TrailingZeros16(b)) & 15
-	lit, i := 0, 0
-	for ; i+4 <= len(s); i += 4 {
-		t := s[i : i+4]
-		lit += int(literal[t[0]]>>sh&1) + int(literal[t[1]]>>sh&1) +
-			int(literal[t[2]]>>sh&1) + int(literal[t[3]]>>sh&1)
+// escapedLen returns the length of s written with tab: the sum of its
+// octets' lengths, eight at a time and without a branch (four at a time:
+// 4.3 instructions an octet, eight: 3.5; callgrind).
+func escapedLen(s string, tab *escTable) int {
+	n, l, i := 0, &tab.n, 0
+	for ; i <= len(s)-8; i += 8 {
+		t := s[i : i+8]
+		n += int(l[t[0]]) + int(l[t[1]]) + int(l[t[2]]) + int(l[t[3]]) +
+			int(l[t[4]]) + int(l[t[5]]) + int(l[t[6]]) + int(l[t[7]])
 	}
 	for ; i < len(s); i++ {
-		lit += int(literal[s[i]] >> sh & 1)
-	}
-	n := len(s) + 2*(len(s)-lit)
-	if b == formBit {
-		n -= 2 * strings.Count(s, " ")
+		n += int(l[s[i]])
 	}
 	return n
 }
 
-// fillEscaped writes s escaped under bit b into t, which has room for it
-// (escapedLen(s, b) bytes), and returns the number of bytes written. (A
-// branch-free variant, one 32-bit store per octet from a table of
-// triplets, measured slower on every input.)
-func fillEscaped(t []byte, s string, b uint16) int {
+// fillEscaped writes s with tab into t, which has room for it
+// (escapedLen(s, tab) bytes), and returns the number of bytes written.
+func fillEscaped(t []byte, s string, tab *escTable) int {
 	if len(t) >= 3*len(s) {
-		return fillRoomy(t, s, b)
+		return fillRoomy(t, s, tab)
 	}
 	// Room measured to the byte (appendEscaped, escapeFrom): the measure
 	// alone says the writes fit, so fillRoomy takes only as many octets
 	// as the room left holds at three bytes each, which it proves without
 	// the measure; each stretch takes at least a third of what is left.
-	// The checked loop below does the last octets. WithDecodedQuery of 1
-	// KiB with a space in six: 27,545 -> 23,000 instructions (the
-	// checked loop took 18.8 an octet, fillRoomy 13.8; bench/row38.sh).
+	// The checked loop below does the last octets.
 	j := 0
 	for len(s) >= roomyMin {
-		m := min((len(t)-j)/3, len(s))
+		m := min((len(t)-j-1)/3, len(s)) // a byte to spare: putWords straight
 		if m < roomyMin {
 			break
 		}
-		j += fillRoomy(t[j:], s[:m], b)
+		j += fillRoomy(t[j:], s[:m], tab)
 		s = s[m:]
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case literal[c]&b != 0:
-			t[j] = c
+		w := &tab.word[c]
+		if tab.n[c] == 1 {
+			t[j] = w[0]
 			j++
-		case c == ' ' && b == formBit:
-			t[j] = '+'
-			j++
-		default:
-			u := t[j : j+3 : j+3] // one bounds check for the three
-			u[0], u[1], u[2] = '%', upperhex[c>>4], upperhex[c&15]
-			j += 3
+			continue
 		}
+		u := t[j : j+3 : j+3] // one bounds check for the three
+		u[0], u[1], u[2] = w[0], w[1], w[2]
+		j += 3
 	}
 	return j
 }
@@ -269,37 +294,69 @@ const roomyMin = 16
 
 // fillRoomy is fillEscaped for a t with room for three bytes per octet of
 // s, the most any octet takes, so that no write can pass its end: it
-// writes through an unsafe pointer, without a bounds check per byte.
-// Callgrind, instructions per Escape against url.PathEscape and
-// url.QueryEscape: 256 bytes of UTF-8 text 11301 -> 9082 (net/url 12264),
-// 1 MiB with a space in six bytes, EscapeQueryPart 30.3M -> 24.9M (27.7M),
-// where the checked loop had been slower than net/url's. Counted again
-// against putEscaped with bounds checks (bench/unsafeinstr.sh,
-// results/unsafe-2026-11-29-escape.txt): 256 bytes of UTF-8 text 10,025 ->
-// 8,088, 4 KiB with a space in six 116,877 -> 97,172.
-func fillRoomy(t []byte, s string, b uint16) int {
-	p := unsafe.Pointer(unsafe.SliceData(t))
-	j := 0
-	for i := 0; i < len(s); i++ {
-		j = putEscaped(p, j, s[i], b)
+// writes through an unsafe pointer (putWords), without a bounds check per
+// byte.
+func fillRoomy(t []byte, s string, tab *escTable) int {
+	_ = t[:3*len(s)] // the room, checked: the callers give it
+	return putWords(unsafe.Pointer(unsafe.SliceData(t)), s, tab, len(t) == 3*len(s))
+}
+
+// putWords writes s with tab at p, where there are 3*len(s)+1 bytes of
+// room, or 3*len(s) if exact, and returns the number of bytes written. Each
+// octet is one 4-byte store of its word, whose last byte (and more, for an
+// octet written as itself) the next octet's word overwrites; that of the
+// last octet falls in the byte of room to spare or, if exact, is not
+// written. It is the loop of fillRoomy; Escape has its own for short texts.
+//
+// The writes go through an unsafe pointer, the callers having proved the
+// room once. Counted against the same loops storing through checked slices
+// (callgrind, bench/row38.sh's escapes), the checks doubled the
+// instructions: Escape of 1 KiB with a space in six bytes 11,999 -> 24,666
+// (net/url's PathEscape 31,922), of 1 KiB of UTF-8 12,167 -> 24,744
+// (46,847), of 16 bytes with spaces in form mode 379 -> 545 (580);
+// WithDecodedQuery of 16 such bytes 829 -> 1,032 (1,356).
+func putWords(p unsafe.Pointer, s string, tab *escTable, exact bool) int {
+	word, n := &tab.word, &tab.n // one nil check, not one an octet
+	last := s
+	if exact && len(s) > 0 {
+		last, s = s[len(s)-1:], s[:len(s)-1]
+	}
+	j, i := 0, 0
+	for ; i <= len(s)-8; i += 8 {
+		t := s[i : i+8]
+		j = putQuad(p, j, t[0], t[1], t[2], t[3], word, n)
+		j = putQuad(p, j, t[4], t[5], t[6], t[7], word, n)
+	}
+	if i <= len(s)-4 {
+		t := s[i : i+4]
+		j = putQuad(p, j, t[0], t[1], t[2], t[3], word, n)
+		i += 4
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		*(*[4]byte)(unsafe.Add(p, j)) = word[c]
+		j += int(n[c])
+	}
+	if exact && len(last) > 0 {
+		c := last[0]
+		*(*[3]byte)(unsafe.Add(p, j)) = [3]byte(word[c][:3])
+		j += int(n[c])
 	}
 	return j
 }
 
-// putEscaped writes octet c escaped under bit b at p+j, where there is room
-// for three bytes, and returns the end. It is the one step of fillRoomy and
-// escapeShortFrom, and is inlined into both.
-func putEscaped(p unsafe.Pointer, j int, c byte, b uint16) int {
-	switch {
-	case literal[c]&b != 0:
-		*(*byte)(unsafe.Add(p, j)) = c
-		return j + 1
-	case c == ' ' && b == formBit:
-		*(*byte)(unsafe.Add(p, j)) = '+'
-		return j + 1
-	}
-	*(*[3]byte)(unsafe.Add(p, j)) = [3]byte{'%', upperhex[c>>4], upperhex[c&15]}
-	return j + 3
+// putQuad writes octets c0 to c3 at p+j as putWords does, where there are
+// 13 bytes of room, and returns the end. It is the step of putWords and of
+// Escape's loop for short texts, and is inlined into both.
+func putQuad(p unsafe.Pointer, j int, c0, c1, c2, c3 byte, word *[256][4]byte, n *[256]uint8) int {
+	*(*[4]byte)(unsafe.Add(p, j)) = word[c0]
+	j += int(n[c0])
+	*(*[4]byte)(unsafe.Add(p, j)) = word[c1]
+	j += int(n[c1])
+	*(*[4]byte)(unsafe.Add(p, j)) = word[c2]
+	j += int(n[c2])
+	*(*[4]byte)(unsafe.Add(p, j)) = word[c3]
+	return j + int(n[c3])
 }
 
 // escapeLen returns the length of s written in charset cs, and whether
@@ -309,20 +366,20 @@ func escapeLen(s string, cs charset) (n int, changed bool) {
 	case csRaw:
 		return len(s), false
 	case csPathNoScheme:
-		head, hb, tail, tb := cs.split(s)
-		i := firstUnsafe(head, hb)
-		j := firstUnsafe(tail, tb)
+		head, ht, tail, tt := cs.split(s)
+		i := firstUnsafe(head, ht.bit)
+		j := firstUnsafe(tail, tt.bit)
 		if i == len(head) && j == len(tail) {
 			return len(s), false
 		}
-		return i + escapedLen(head[i:], hb) + j + escapedLen(tail[j:], tb), true
+		return i + escapedLen(head[i:], ht) + j + escapedLen(tail[j:], tt), true
 	}
-	b := cs.bit()
-	i := firstUnsafe(s, b)
+	tab := cs.table()
+	i := firstUnsafe(s, tab.bit)
 	if i == len(s) {
 		return len(s), false
 	}
-	return i + escapedLen(s[i:], b), true
+	return i + escapedLen(s[i:], tab), true
 }
 
 // appendEscaped appends s written in charset cs to t, where n is that
@@ -331,11 +388,11 @@ func appendEscaped(t []byte, s string, cs charset, n int) []byte {
 	if cs == csRaw {
 		return append(t, s...)
 	}
-	head, hb, tail, tb := cs.split(s)
+	head, ht, tail, tt := cs.split(s)
 	l := len(t)
 	t = grow.Bytes(t, n)[:l+n]
-	k := fillEscaped(t[l:], head, hb)
-	fillEscaped(t[l+k:], tail, tb)
+	k := fillEscaped(t[l:], head, ht)
+	fillEscaped(t[l+k:], tail, tt)
 	return t
 }
 
@@ -345,26 +402,25 @@ func writeEscape(w *strings.Builder, s string, cs charset) {
 	case csRaw:
 		w.WriteString(s)
 	case csPathNoScheme:
-		head, hb, tail, tb := cs.split(s)
-		writeEscaped(w, head, hb)
-		writeEscaped(w, tail, tb)
+		head, ht, tail, tt := cs.split(s)
+		writeEscaped(w, head, ht)
+		writeEscaped(w, tail, tt)
 	default:
-		writeEscaped(w, s, cs.bit())
+		writeEscaped(w, s, cs.table())
 	}
 }
 
-// writeEscaped writes s escaped under bit: runs of literal octets whole,
-// and the rest in chunks escaped on the stack, so that text where most
-// octets need encoding costs one copy per chunk rather than a call per
-// triplet.
-func writeEscaped(w *strings.Builder, s string, bit uint16) {
-	var chunk [escapeChunk * 3]byte
+// writeEscaped writes s with tab: runs of literal octets whole, and the
+// rest in chunks escaped on the stack, so that text where most octets need
+// encoding costs one copy per chunk rather than a call per triplet.
+func writeEscaped(w *strings.Builder, s string, tab *escTable) {
+	var chunk [escapeChunk*3 + 1]byte // a byte to spare: putWords straight
 	for s != "" {
-		i := firstUnsafe(s, bit)
+		i := firstUnsafe(s, tab.bit)
 		w.WriteString(s[:i])
 		s = s[i:]
 		k := min(len(s), escapeChunk)
-		w.Write(chunk[:fillEscaped(chunk[:], s[:k], bit)])
+		w.Write(chunk[:fillRoomy(chunk[:], s[:k], tab)])
 		s = s[k:]
 	}
 }
@@ -381,39 +437,65 @@ const escapeChunk = 256
 // Escape is for producing a component from data (section 2.4); escaping text
 // that is already percent-encoded encodes its "%" again.
 func Escape(s string, m EscapeMode) string {
-	bit := modeBit[m]
-	if bit == 0 {
+	tab := modeTable[m]
+	if tab == nil {
 		return escapeNoScheme(s)
 	}
 	if len(s) == 1 {
 		// A constant: s, its triplet, or "+" for a space in form mode.
 		switch c := s[0]; {
-		case literal[c]&bit != 0:
+		case literal[c]&tab.bit != 0:
 			return s
-		case c == ' ' && bit == formBit:
+		case tab.n[c] == 1:
 			return "+"
 		default:
 			return triplets[3*int(c) : 3*int(c)+3]
 		}
 	}
-	i := firstUnsafe(s, bit)
+	i := firstUnsafe(s, tab.bit)
 	if i == len(s) {
 		return s
 	}
-	if len(s) <= escapeShort/3 {
-		return escapeShortFrom(s, i, bit)
+	if len(s) >= escapeShort/3 {
+		return escapeFrom(s, i, tab)
 	}
-	return escapeFrom(s, i, bit)
+	// A short text, escaped into a buffer that holds it whatever it
+	// holds (with putWords's byte to spare): the length bound keeps the
+	// unsafe writes inside buf. The loop is putWords's, here rather than
+	// called: 16 bytes with three spaces in form mode took 444
+	// instructions through a function and a call to putWords, 379 here
+	// (net/url 580; callgrind).
+	var buf [escapeShort]byte
+	p, word, n := unsafe.Pointer(&buf), &tab.word, &tab.n
+	j := 0
+	if i >= 8 {
+		// A long run of literal octets, copied whole; shorter ones go
+		// through the loop, cheaper than a call.
+		copy(buf[:], s[:i])
+		j, s = i, s[i:]
+	}
+	k := 0
+	for ; k <= len(s)-8; k += 8 {
+		t := s[k : k+8]
+		j = putQuad(p, j, t[0], t[1], t[2], t[3], word, n)
+		j = putQuad(p, j, t[4], t[5], t[6], t[7], word, n)
+	}
+	for ; k < len(s); k++ {
+		c := s[k]
+		*(*[4]byte)(unsafe.Add(p, j)) = word[c]
+		j += int(n[c])
+	}
+	return string(buf[:j])
 }
 
-// modeBit[m] is m.bits() for every EscapeMode m but EscapePathNoScheme,
-// whose entry is 0: one load where the switch of charset costs a fifth of
-// Escape of a short text with nothing to encode (callgrind). It is computed
-// once and never written after.
-var modeBit = func() (t [256]uint16) {
+// modeTable[m] is the escTable of every EscapeMode m but
+// EscapePathNoScheme, whose entry is nil: one load where the switch of
+// charset costs a fifth of Escape of a short text with nothing to encode
+// (callgrind). It is computed once and never written after.
+var modeTable = func() (t [256]*escTable) {
 	for m := range t {
 		if EscapeMode(m) != EscapePathNoScheme {
-			t[m] = EscapeMode(m).bits()
+			t[m] = EscapeMode(m).charset().table()
 		}
 	}
 	return t
@@ -432,54 +514,34 @@ func escapeNoScheme(s string) string {
 	return b.String()
 }
 
-// escapeFrom returns s escaped under bit, where s[i] is the first octet to
+// escapeFrom returns s escaped with tab, where s[i] is the first octet to
 // encode. It is apart from Escape so that the path where nothing needs
 // encoding stays small.
-func escapeFrom(s string, i int, bit uint16) string {
+func escapeFrom(s string, i int, tab *escTable) string {
 	var buf [256]byte
-	if i+3*(len(s)-i) <= len(buf) {
+	if i+3*(len(s)-i) < len(buf) { // a byte to spare: putWords straight
 		// Short enough to escape in one pass, whatever it holds.
 		copy(buf[:], s[:i])
-		n := i + fillEscaped(buf[i:], s[i:], bit)
+		n := i + fillRoomy(buf[i:], s[i:], tab)
 		return string(buf[:n])
 	}
-	n := i + escapedLen(s[i:], bit)
+	n := i + escapedLen(s[i:], tab)
 	if n <= len(buf) {
 		copy(buf[:], s[:i])
-		fillEscaped(buf[i:n], s[i:], bit)
+		fillEscaped(buf[i:], s[i:], tab)
 		return string(buf[:n])
 	}
 	var b strings.Builder
 	b.Grow(n)
 	b.WriteString(s[:i])
-	writeEscaped(&b, s[i:], bit)
+	writeEscaped(&b, s[i:], tab)
 	return b.String()
 }
 
-// escapeShort is the size of escapeShortFrom's buffer, which holds any text
-// of up to a third of it escaped.
+// escapeShort is the size of Escape's buffer for short texts, which holds
+// any text of less than a third of it escaped, with a byte to spare for
+// putWords.
 const escapeShort = 64
-
-// escapeShortFrom is escapeFrom for a text short enough that a buffer of
-// escapeShort bytes holds it escaped, whatever it holds. It is apart from
-// escapeFrom, whose frame holds a larger buffer, and writes through an
-// unsafe pointer, which the length bound keeps inside buf: together 172 ->
-// 145 instructions for a 4-byte escape (callgrind), where net/url was
-// ahead. Counted again, the first 16 bytes of each line of the four real
-// lists with EscapeSegment took 566 instructions with bounds checks, 536
-// without (bench/results/unsafe-2026-11-29-escape.txt).
-func escapeShortFrom(s string, i int, bit uint16) string {
-	var buf [escapeShort]byte
-	if i > 0 {
-		copy(buf[:], s[:i])
-	}
-	p := unsafe.Pointer(&buf)
-	j := i
-	for ; i < len(s); i++ {
-		j = putEscaped(p, j, s[i], bit)
-	}
-	return string(buf[:j])
-}
 
 // AppendEscape appends s percent-encoded as [Escape] does to dst and returns
 // the extended buffer. It allocates only when dst must grow.
@@ -498,11 +560,11 @@ func appendEscape(t []byte, s string, cs charset) []byte {
 	if cap(t)-l >= 3*len(s) {
 		room := t[l:cap(t)]
 		if cs != csPathNoScheme {
-			return t[:l+fillFrom(room, s, cs.bit())]
+			return t[:l+fillFrom(room, s, cs.table())]
 		}
-		head, hb, tail, tb := cs.split(s)
-		k := fillFrom(room, head, hb)
-		k += fillFrom(room[k:], tail, tb)
+		head, ht, tail, tt := cs.split(s)
+		k := fillFrom(room, head, ht)
+		k += fillFrom(room[k:], tail, tt)
 		return t[:l+k]
 	}
 	n, changed := escapeLen(s, cs)
@@ -514,18 +576,25 @@ func appendEscape(t []byte, s string, cs charset) []byte {
 
 // fillFrom is fillEscaped for a t with room for three bytes per octet of s:
 // the literal octets that a longer s begins with are copied whole.
-func fillFrom(t []byte, s string, b uint16) int {
+func fillFrom(t []byte, s string, tab *escTable) int {
 	// t has the room fillRoomy needs: it is called straight, not through
 	// fillEscaped, a call fewer for each piece a Builder writes.
-	if len(s) < 16 {
-		return fillRoomy(t, s, b) // shorter than a scan and a copy
+	if len(s) <= 32 {
+		// Shorter than a scan and a copy: a clean octet costs the scan
+		// about 4.5 instructions and the table 5.7, and the copy's call
+		// about 40 (WithDecodedPath of 16 bytes 876 -> 867 instructions
+		// with nothing to encode, 918 -> 867 with spaces; callgrind).
+		return fillRoomy(t, s, tab)
 	}
-	i := firstUnsafe(s, b)
+	i := firstUnsafe(s, tab.bit)
+	if i < 8 {
+		return fillRoomy(t, s, tab) // a short run: cheaper in the loop than a copy
+	}
 	copy(t, s[:i])
 	if i == len(s) {
 		return i
 	}
-	return i + fillRoomy(t[i:], s[i:], b)
+	return i + fillRoomy(t[i:], s[i:], tab)
 }
 
 // Unescape decodes the pct-encoded triplets of s (RFC 3986, section 2.1), as

@@ -320,3 +320,28 @@ func TestDecodedAccessors(t *testing.T) {
 		t.Errorf("DecodedSegments of the empty path = %q, want nil", got)
 	}
 }
+
+// TestFillRoomyChecksRoom: fillRoomy's unsafe stores rest on one check of
+// the room (three bytes an octet), which must stop a caller that gives less
+// rather than let the stores pass the end of t. Room of exactly three bytes
+// an octet, and more, is written in full.
+func TestFillRoomyChecksRoom(t *testing.T) {
+	tab := charset(EscapePath).table()
+	for _, s := range []string{"a", "é", "a b", "日本語"} {
+		for _, room := range []int{3 * len(s), 3*len(s) + 1, 3*len(s) + 7} {
+			want := escapeOctets(s, EscapePath)
+			buf := make([]byte, room)
+			if n := fillRoomy(buf, s, tab); string(buf[:n]) != want {
+				t.Errorf("fillRoomy(%d bytes, %q) = %q, want %q", room, s, buf[:n], want)
+			}
+		}
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("fillRoomy(%d bytes, %q) wrote without room", 3*len(s)-1, s)
+				}
+			}()
+			fillRoomy(make([]byte, 3*len(s)-1), s, tab)
+		}()
+	}
+}

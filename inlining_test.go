@@ -19,6 +19,10 @@ func TestInlining(t *testing.T) {
 		"isDigit",
 		"isHex",
 		"scan",
+		// scanF: the parser's scan of each component, one call a
+		// component; le64: the word read of "http://" and "https://".
+		"scanF",
+		"le64",
 		// The host: the ends of an authority, and IPv6 groups.
 		"isAuthorityEnd",
 		"unhex",
@@ -28,6 +32,9 @@ func TestInlining(t *testing.T) {
 		"ParseURI",
 		"ParseAbsolute",
 		"ParseRelative",
+		// The resolutions' entry points, for the same reason.
+		"URI.Resolve",
+		"Resolver.Resolve",
 		// The one writer: its marks, which the parser and every writer of
 		// a value call for each component.
 		"(*offsets).endScheme",
@@ -60,7 +67,8 @@ func TestInlining(t *testing.T) {
 		"URI.Fragment",
 		// Escaping and decoding: the step of both unsafe fill loops, and
 		// the scan that spares short texts a call.
-		"putEscaped",
+		"putQuad",
+		"fillRoomy",
 		"firstDecodeShort",
 	}
 	inltest.Check(t, want...)

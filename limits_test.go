@@ -83,6 +83,13 @@ func TestLimitsBeforeWork(t *testing.T) {
 	repair := func(o Options) func(string) error {
 		return func(s string) error { _, _, err := o.Repair(s); return err }
 	}
+	// A valid IRI of 4 MiB whose mapping to a URI would be twice as
+	// long ("\u00e9" becomes "%C3%A9"), parsed before the count.
+	hugeIRI := "http://h/a/b/c" + strings.Repeat("\u00e9", 2<<20)
+	iri := MustParseIRI(hugeIRI)
+	toURI := func(o Options) func(string) error {
+		return func(string) error { _, err := o.ToURI(iri); return err }
+	}
 	for _, tc := range []struct {
 		name   string
 		run    func(string) error
@@ -99,6 +106,10 @@ func TestLimitsBeforeWork(t *testing.T) {
 		{"Repair MaxHostLength", repair(Options{MaxHostLength: 5}), "http://" + strings.Repeat("a|", 1<<20) + "/", ErrHostTooLong, ComponentHost, 10},
 		{"ParseIRI MaxLength", func(s string) error { _, err := Options{MaxLength: 8192}.ParseIRI(s); return err }, huge, ErrTooLong, ComponentPath, 8192},
 		{"Parse MaxLength", func(s string) error { _, err := Options{MaxLength: 8192}.Parse(s); return err }, huge, ErrTooLong, ComponentPath, 8192},
+		{"ToURI MaxLength", toURI(Options{MaxLength: 8192}), hugeIRI, ErrTooLong, ComponentPath, 8192},
+		// "/a/b/c...": the second "/", at 10, begins the third segment.
+		{"ToURI MaxSegments", toURI(Options{MaxSegments: 2}), hugeIRI, ErrTooManySegments, ComponentPath, 10},
+		{"IRIToURI MaxLength", func(s string) error { _, err := Options{MaxLength: 8192}.IRIToURI(s); return err }, hugeIRI, ErrTooLong, ComponentPath, 8192},
 	} {
 		var m0, m1 runtime.MemStats
 		runtime.GC()

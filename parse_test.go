@@ -283,6 +283,42 @@ func TestScheme(t *testing.T) {
 	}
 }
 
+// TestWebPrefix: the parser reads "http://" and "https://" as one word and
+// a reg-name that is the whole authority without the general authority
+// path; around those shortcuts every input must still parse as the Appendix
+// A grammar says (checkAgainstGrammar: validity, components, host kind).
+// Each base is also tried with each of its first ten bytes replaced by each
+// of a set of bytes that end, continue or break a scheme or a host.
+func TestWebPrefix(t *testing.T) {
+	t.Parallel()
+	bases := []string{
+		"http://a/b", "https://a/b", "http://example.com", "https://example.com/",
+		"https://a:443/b", "http://u@h/", "https://u:p@h:1/p?q#f", "http://[::1]/",
+		"https://[v1.x]/", "https://1.2.3.4/", "http://1.2.3.4", "https://1.2.3.4.5/",
+		"https://1.2.3/", "https://09.1.1.1/", "http://", "https://", "http:///p",
+		"https:///", "http:/p", "https:p", "HTTPS://a/", "Http://a/", "httpsx://a/",
+		"http:x//a", "https://a%41b/", "https://a%4/", "https://a b/", "https://a?q",
+		"https://a#f", "https://a[/", "https://[::1/", "https://@/", "https://ä/",
+	}
+	subs := []byte(":/sSx0?#@%[]. \x80")
+	check := func(s string) {
+		checkAgainstGrammar(t, s)
+		// The same text, at every length, so that the word read meets
+		// texts of fewer than eight bytes.
+		for n := range len(s) {
+			checkAgainstGrammar(t, s[:n])
+		}
+	}
+	for _, b := range bases {
+		check(b)
+		for i := range min(10, len(b)) {
+			for _, c := range subs {
+				check(b[:i] + string(c) + b[i+1:])
+			}
+		}
+	}
+}
+
 // checkErr checks that err is an *Error at off in comp that matches every
 // one of errs, and that it matches none of the sentinels not listed.
 func checkErr(t *testing.T, in string, err error, off int, comp Component, errs ...error) {

@@ -50,7 +50,10 @@ const (
 	// slashes (or backslashes, or none) after the scheme were written
 	// "//", or the "\" that ends the authority was written "/", as the URL
 	// Standard reads them (special authority slashes state, authority
-	// state). Only whatwg.Repair makes this change.
+	// state); or, in a reference without a scheme read against a page of
+	// such a scheme, the run of two or more "/" and "\" that begins it
+	// was written "//" (relative slash state). Only whatwg.Repair and
+	// whatwg.RepairRef make this change.
 	RepairSlash
 	// RepairHost: the host and port were written as the URL Standard
 	// serializes them, where RFC 3986 read another host or port in the

@@ -17,6 +17,7 @@
 #
 #	bench/row38.sh                 # the four real lists
 #	TIME=7 bench/row38.sh FILE...  # other lists, and timed rounds
+#	TIME=7 bench/row38.sh -escape  # the escapes alone
 #
 # Environment: TIME (timed rounds, default 0: none), JOBS (lists counted
 # at once, default 2), URI_BENCH_DATA (URL list directory).
@@ -25,7 +26,13 @@ cd "$(dirname "$0")"
 JOBS=${JOBS:-2}
 TIME=${TIME:-0}
 PROG=row38
+only_escape=0
+if [ "${1:-}" = -escape ]; then
+	only_escape=1
+	shift
+fi
 . ./instr.sh
+[ "$only_escape" -eq 0 ] || set --
 
 # count NAME ARGS... writes $tmp/NAME.txt, a line per op: group, op, calls,
 # uri's (or floor's) and the anchor's instructions per call.
@@ -59,32 +66,34 @@ done
 count escape -escape &
 wait
 
-echo "## Parse against the byte-table scan (instructions per URL)"
-echo
-echo "| list | uri.Parse | floor (scan) | Parse / floor |"
-echo "|---|---:|---:|---:|"
-for f in "$@"; do
-	n=$(basename "$f" .txt)
-	awk -v l="$n" '$1 == "parse" { printf "| %s | %d | %d | %.2f |\n", l, $3, $4, $3 / $4 }' "$tmp/$n.txt"
-done
-echo
-echo "## Resolve against ResolveReference + String (instructions per call; ratio net/url / uri)"
-echo
-printf "| shape |"
-for f in "$@"; do printf " %s uri | net/url | ratio |" "$(basename "$f" .txt)"; done
-echo
-printf "|---|"
-for f in "$@"; do printf -- "---:|---:|---:|"; done
-echo
-first=$(basename "$1" .txt)
-for op in $(awk '$1 == "resolve" { print $2 }' "$tmp/$first.txt"); do
-	printf "| %s |" "$op"
+if [ $# -gt 0 ]; then
+	echo "## Parse against the byte-table scan (instructions per URL)"
+	echo
+	echo "| list | uri.Parse | floor (scan) | Parse / floor |"
+	echo "|---|---:|---:|---:|"
 	for f in "$@"; do
-		awk -v op="$op" '$1 == "resolve" && $2 == op { printf " %d | %d | %.2f |", $3, $4, $4 / $3 }' "$tmp/$(basename "$f" .txt).txt"
+		n=$(basename "$f" .txt)
+		awk -v l="$n" '$1 == "parse" { printf "| %s | %d | %d | %.2f |\n", l, $3, $4, $3 / $4 }' "$tmp/$n.txt"
 	done
 	echo
-done
-echo
+	echo "## Resolve against ResolveReference + String (instructions per call; ratio net/url / uri)"
+	echo
+	printf "| shape |"
+	for f in "$@"; do printf " %s uri | net/url | ratio |" "$(basename "$f" .txt)"; done
+	echo
+	printf "|---|"
+	for f in "$@"; do printf -- "---:|---:|---:|"; done
+	echo
+	first=$(basename "$1" .txt)
+	for op in $(awk '$1 == "resolve" { print $2 }' "$tmp/$first.txt"); do
+		printf "| %s |" "$op"
+		for f in "$@"; do
+			awk -v op="$op" '$1 == "resolve" && $2 == op { printf " %d | %d | %.2f |", $3, $4, $4 / $3 }' "$tmp/$(basename "$f" .txt).txt"
+		done
+		echo
+	done
+	echo
+fi
 echo "## Escapes (instructions per call; ratio net/url / uri)"
 echo
 echo "| op / text / bytes | uri | net/url | ratio |"

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/readers"
 	"github.com/ferret-go/uri/whatwg"
 
 	"github.com/ferret-go/uri/internal/pctenc"
@@ -169,10 +170,34 @@ func (c *checker) checkMultipleAt() {
 		auth, authSpan, inClean = brAuth, c.layoutBr().authority, true
 	}
 	if n := strings.Count(auth, "@"); n > 1 {
-		first := auth[strings.IndexByte(auth, '@')+1:]
+		first := hostOf(auth[strings.IndexByte(auth, '@')+1:])
 		cls := c.claims(uri.ComponentHost, ReaderNetURL, ReaderWHATWG)
-		msg := strconv.Itoa(n) + ` "@" in the authority: ` + phrases(cls) +
-			`; a parser that takes the first "@" reads the host ` + quote(hostOf(first))
+		msg := strconv.Itoa(n) + ` "@" in the authority: ` + phrases(cls)
+		// The parsers of package readers, called on the input: those
+		// that read another host than browsers, or reject it, and of
+		// those the ones whose host is the one after the first "@".
+		var others []Claim
+		var firsts []string
+		for _, r := range readers.All() {
+			e := Emulated(r).Read(c.in)
+			cl := Claim{Reader: r.Name, Component: uri.ComponentHost, Rejects: e.Err != nil}
+			if !cl.Rejects {
+				cl.Value = e.Host
+			}
+			if cl.Rejects || cls[1].Rejects || !strings.EqualFold(cl.Value, cls[1].Value) {
+				others = append(others, cl)
+				if !cl.Rejects && cl.Value != "" && strings.EqualFold(cl.Value, first) {
+					firsts = append(firsts, r.Name)
+				}
+			}
+		}
+		if len(others) > 0 {
+			msg += "; " + phrases(others)
+			cls = append(cls, others...)
+		}
+		if len(firsts) > 0 {
+			msg += ` (` + strings.Join(firsts, ", ") + `: the host after the first "@")`
+		}
 		if inClean {
 			c.addClean(CodeMultipleAt, High, uri.ComponentUserinfo, authSpan.start, authSpan.end, msg, cls...)
 		} else {
@@ -337,9 +362,16 @@ func (c *checker) checkPortSpan(p span, text string, add addFunc) {
 	}
 	n, _ := strconv.Atoi(t)
 	if isWeb(c.scheme) && badPort(n) {
+		what := "port " + strconv.Itoa(n) + " belongs to another protocol (" + portName(n) + ")"
+		if n == 0 {
+			what = "port 0 is reserved (no service listens on it)"
+		}
+		block := ": browsers block it under " + c.scheme + " (Fetch Standard, bad ports)"
+		if !chromiumBlocks(n) {
+			block = ": the Fetch Standard makes it a bad port, whose fetch under " + c.scheme + " is blocked, but Chromium does not block it yet"
+		}
 		add(CodeUnexpectedPort, Medium, uri.ComponentPort, p.start, p.end,
-			"port "+strconv.Itoa(n)+" belongs to another protocol ("+portName(n)+"): browsers block it under "+c.scheme+
-				" (Fetch Standard, bad ports), a request to it is the cross-protocol attack of RFC 3986, section 7.2")
+			what+block+"; a request to it is the cross-protocol attack of RFC 3986, section 7.2")
 	}
 }
 

@@ -282,6 +282,15 @@ func TestClaimExamples(t *testing.T) {
 		{`http://a.com\@b.com/`, CodeBackslash, []claim{
 			{ReaderWHATWG, "a.com", false}, {ReaderAppendixB, "b.com", false},
 			{ReaderNetURL, "", true}, {ReaderRFC3986, "", true}}},
+		// url.Parse and the URL Standard's authority state end the
+		// userinfo at the last "@"; curl's parse_hostname_login ends
+		// it at the first and then refuses the host "b@c"; Java's
+		// URI finds no server-based authority, so no host; Python's
+		// urlsplit, Node's url.parse and PHP's parse_url take the
+		// last (host "c", the browsers': not named).
+		{"http://a@b@c/", CodeMultipleAt, []claim{
+			{ReaderNetURL, "c", false}, {ReaderWHATWG, "c", false},
+			{"curl", "", true}, {"curl_guess", "", true}, {"java", "", false}}},
 		// UTS #46 maps fullwidth letters and removes U+200B.
 		{"http://ｌｏｃａｌｈｏｓｔ/", CodeHostText, []claim{{ReaderNetURL, "ｌｏｃａｌｈｏｓｔ", false}, {ReaderWHATWG, "localhost", false}}},
 		{"http://tools.ie\u200btf.org/", CodeHostText, []claim{{ReaderNetURL, "tools.ie\u200btf.org", false}, {ReaderWHATWG, "tools.ietf.org", false}}},

@@ -48,8 +48,11 @@ const (
 	CodeTabNewline Code = "tab-newline"
 	// CodeMultipleAt: more than one "@" in the authority. RFC 3986 allows
 	// none in the userinfo (section 3.2.1); net/url and browsers take the
-	// last as the end of the userinfo, other parsers the first, and so read
-	// different hosts ("http://a@evil.com:80@good.com/").
+	// last as the end of the userinfo, other parsers may not, and so read
+	// different hosts or none ("http://a@evil.com:80@good.com/"). The
+	// finding names, beside net/url and browsers, each parser of package
+	// readers that, called on the input, reads another host than browsers
+	// or rejects it, and those whose host is the one after the first "@".
 	CodeMultipleAt Code = "multiple-at"
 	// CodeBackslash: a "\" before the query of a URL whose scheme browsers
 	// treat as special (http, https, ws, wss, ftp, file): browsers read it
@@ -172,7 +175,8 @@ const (
 const (
 	// CodeUnexpectedPort: a port of another protocol under a web scheme
 	// (mail, SSH, DNS...: the "bad ports" of the Fetch Standard, which
-	// browsers refuse), the cross-protocol attack of section 7.2.
+	// browsers refuse; the message says where Chromium does not yet), the
+	// cross-protocol attack of section 7.2.
 	CodeUnexpectedPort Code = "unexpected-port"
 	// CodePortRange: a port above 65535, which RFC 3986 allows (port =
 	// *DIGIT) but no transport has; net/url accepts it, browsers reject.

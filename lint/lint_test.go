@@ -117,7 +117,7 @@ var codeCases = []struct {
 		[]string{"http://a/%c0%af", "http://a/%ff", "http://a/?x=%e9", "http://a/%ed%a0%80", "http://a/%c3"},
 		[]string{"http://a/%c3%a9", "http://a/%e2%82%ac", "http://a/%7e", "http://a/é"}},
 	{CodeUnexpectedPort, Options{},
-		[]string{"http://a:22/", "https://a:25/", "http://a:0053/", "ws://a:6667/"},
+		[]string{"http://a:22/", "https://a:25/", "http://a:0053/", "ws://a:6667/", "http://a:0/", "https://a:10080/"},
 		[]string{"http://a:80/", "http://a:8080/", "ssh://a:22/", "http://a/:22", "smtp://a:25/"}},
 	{CodePortRange, Options{},
 		[]string{"http://a:99999/", "http://a:65536/", "foo://a:123456789012345678901234567890/"},

@@ -2,8 +2,11 @@ package readers
 
 import (
 	"fmt"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // checkReading is what every reading must satisfy whatever the input:
@@ -49,27 +52,106 @@ func fuzzReader(f *testing.F, name string, read func(string) Reading, table []ta
 
 func FuzzPython(f *testing.F) { fuzzReader(f, "python", Python, pythonTable) }
 
-// TestLinear reads long hostile strings: each reader must finish in time
-// linear in the input (a quadratic reader would take minutes here).
+// TestLinear reads long hostile strings, each at two sizes, n and 16n
+// repeats of its unit: every reader must take time and memory linear in
+// the input. Linear work grows 16 times from one to the other, quadratic
+// work 256 times; the test fails past 48 times (the bytes allocated, a
+// measure that does not depend on the load, and the best of three times,
+// measured again up to three times where the machine was busy), with a
+// floor for the small input's fixed costs.
 func TestLinear(t *testing.T) {
-	const n = 1 << 20
-	inputs := []string{
-		"http://" + strings.Repeat("[", n),
-		"http://" + strings.Repeat("@", n),
-		"http://" + strings.Repeat(":", n),
-		"http://[" + strings.Repeat("::", n) + "]/",
-		"http://" + strings.Repeat("Α\u03a3.", n/4),
-		"http://" + strings.Repeat("\u03a3", n/2) + "/",
-		"http://a:" + strings.Repeat("0", n) + "/",
-		strings.Repeat("\t", n) + "http://a/",
-		strings.Repeat("a", n) + ":",
-		"http://" + strings.Repeat("%", n),
-		"//" + strings.Repeat("\\", n),
-		strings.Repeat("http://a/?#", n/8),
+	const n = 1 << 14
+	shapes := []func(k int) string{
+		func(k int) string { return "http://" + strings.Repeat("[", k) },
+		func(k int) string { return "http://" + strings.Repeat("@", k) },
+		func(k int) string { return "http://" + strings.Repeat(":", k) },
+		func(k int) string { return "http://[" + strings.Repeat("::", k) + "]/" },
+		func(k int) string { return "http://" + strings.Repeat("Α\u03a3.", k/4) },
+		func(k int) string { return "http://" + strings.Repeat("\u03a3", k/2) + "/" },
+		func(k int) string { return "http://a:" + strings.Repeat("0", k) + "/" },
+		func(k int) string { return strings.Repeat("\t", k) + "http://a/" },
+		func(k int) string { return strings.Repeat("a", k) + ":" },
+		func(k int) string { return "http://" + strings.Repeat("%", k) },
+		func(k int) string { return "//" + strings.Repeat("\\", k) },
+		func(k int) string { return strings.Repeat("http://a/?#", k/8) },
+		func(k int) string { return "http://" + strings.Repeat("a.", k/2) + "/" },
+		func(k int) string { return "http://" + strings.Repeat("%41", k/3) + "/" },
+		func(k int) string { return "http://h/" + strings.Repeat("../", k/3) },
+		func(k int) string { return "http://" + strings.Repeat("xn--", k/4) + "/" },
 	}
 	for _, r := range All() {
-		for _, in := range inputs {
-			checkReading(t, r.Name, in, r.Read(in))
+		for _, shape := range shapes {
+			big := shape(16 * n)
+			checkReading(t, r.Name, big, r.Read(big))
+			if err := linear(r.Read, shape, n); err != nil {
+				t.Errorf("%s(%s): %v", r.Name, short(big), err)
+			}
 		}
 	}
+}
+
+// linear returns an error unless read takes memory and time linear in the
+// input on shape(n) and shape(16n), as TestLinear says.
+func linear(read func(string) Reading, shape func(int) string, n int) error {
+	small, big := shape(n), shape(16*n)
+	bs, bb := allocated(read, small), allocated(read, big)
+	if bb > 48*bs+64<<10 {
+		return fmt.Errorf("%d bytes allocated, %d for 1/16 of it: not linear", bb, bs)
+	}
+	var ts, tb time.Duration
+	for try := 0; try < 3; try++ {
+		ts, tb = timeRead(read, small), timeRead(read, big)
+		if tb <= 48*ts+20*time.Millisecond {
+			return nil
+		}
+	}
+	return fmt.Errorf("%v, %v for 1/16 of it: not linear", tb, ts)
+}
+
+// TestLinearCheck: linear fails a reader that is quadratic in time (a
+// scan from each byte to the end, as a parser that looks for the next
+// delimiter again at every byte does) or in memory (a copy of the rest at
+// each delimiter), and passes one that reads each byte once.
+func TestLinearCheck(t *testing.T) {
+	shape := func(k int) string { return "http://" + strings.Repeat("@", k) }
+	quadTime := func(s string) Reading {
+		n := 0
+		for i := range s {
+			for j := i; j < len(s); j++ {
+				if s[j] == 'h' {
+					n++
+				}
+			}
+		}
+		return Reading{Port: strconv.Itoa(n)}
+	}
+	quadMem := func(s string) Reading {
+		var parts []string
+		for i := range s {
+			if s[i] == '@' {
+				parts = append(parts, strings.Clone(s[i:]))
+			}
+		}
+		return Reading{Port: strconv.Itoa(len(parts))}
+	}
+	once := func(s string) Reading { return Reading{Port: strconv.Itoa(strings.Count(s, "@"))} }
+	if linear(quadTime, shape, 1<<10) == nil {
+		t.Error("a reader quadratic in time passes")
+	}
+	if linear(quadMem, shape, 1<<8) == nil {
+		t.Error("a reader quadratic in memory passes")
+	}
+	if err := linear(once, shape, 1<<14); err != nil {
+		t.Errorf("a linear reader fails: %v", err)
+	}
+}
+
+// allocated returns the bytes that read allocates on s.
+func allocated(read func(string) Reading, s string) uint64 {
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	read(s)
+	runtime.ReadMemStats(&m1)
+	return m1.TotalAlloc - m0.TotalAlloc
 }

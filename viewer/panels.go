@@ -93,13 +93,24 @@ func (a *analysis) iri() *Panel {
 // it and every change, or why it cannot: for http, https, ws, wss, ftp and
 // file a URI that goes where a browser given the input goes, or an error
 // (uri.Repair, RFC 3986's reading, would make "http://evil.com\@good.com/"
-// a URI whose host is good.com).
+// a URI whose host is good.com). A reference without a scheme is read as a
+// link on the page of the base (whatwg.RepairRef), or, without a base the
+// URL Standard accepts, on a page of https (whatwg.RepairBase), as uri
+// repair reads it: "/\evil.com/" becomes "//evil.com/".
 func (a *analysis) repair() *Panel {
 	if a.err == nil {
 		return nil
 	}
 	p := &Panel{ID: "repair", Title: "Repair (as pasted URLs are read, to where a browser goes)"}
 	u, changes, err := whatwg.Repair(a.ref)
+	if a.base != "" {
+		if b, berr := whatwg.Parse(a.base); berr == nil {
+			u, changes, err = whatwg.RepairRef(uri.Options{}, a.ref, b)
+			p.Note = "a reference without a scheme is read against the base, as a link on that page"
+		} else {
+			p.Note = "the URL Standard rejects the base: a reference without a scheme is read against " + whatwg.RepairBase
+		}
+	}
 	if err != nil {
 		p.Rows = []Row{{Key: "repaired", Label: "repaired", Value: err.Error(), State: stateError}}
 		return p

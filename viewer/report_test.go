@@ -379,6 +379,19 @@ func TestRepair(t *testing.T) {
 	if got, state := panelRow(t, r, "repair", "repaired"); state != stateError || !strings.Contains(got, "the URL Standard rejects it") {
 		t.Errorf("repaired %q (%s), want the URL Standard's rejection", got, state)
 	}
+	// Without a scheme: against a page of https, or the base given
+	// (URL Standard, relative slash state: after "/" a "\" begins the
+	// authority of a special URL; a path's code point otherwise).
+	for _, c := range []struct{ ref, base, want string }{
+		{`/\evil.com/`, "", "//evil.com/"},
+		{`/\evil.com/`, "http://good.example/", "//evil.com/"},
+		{`/\evil.com/`, "foo://h/", "/%5Cevil.com/"},
+		{`//evil.com\@good.com/`, "foo://h/", "//evil.com%5C@good.com/"},
+	} {
+		if got, _ := panelRow(t, Analyze(c.ref, c.base), "repair", "repaired"); got != c.want {
+			t.Errorf("Analyze(%q, %q): repaired %q, want %q", c.ref, c.base, got, c.want)
+		}
+	}
 }
 
 // net/url's reading beside the RFC's: both read the section 3 example the

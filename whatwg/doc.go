@@ -38,7 +38,9 @@
 // as most are), and FromURI reads a uri.URI's text the URL Standard's way.
 // Repair is uri.Repair that keeps where a URL goes: for a special scheme,
 // the URI it makes has the scheme, host and port the URL Standard reads in
-// its input, or it fails (ErrRejected, ErrOtherDestination).
+// its input, or it fails (ErrRejected, ErrOtherDestination); a reference
+// without a scheme is read against a base, RepairBase or RepairRef's, and
+// its repair resolves against that base where the input does.
 // The same string can read differently under the two; each row here is a
 // case of TestTwoStandards (bridge_test.go):
 //

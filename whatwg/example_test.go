@@ -142,3 +142,17 @@ func ExampleRepair() {
 	// offset 27: path: " " -> "%20" (encoded a character no component allows)
 	// true uri: the URL Standard rejects it (a browser goes nowhere): domain-invalid-code-point in host at offset 10
 }
+
+// A reference without a scheme goes where a link on the page goes: against
+// a page of http or https, "/\" begins an authority.
+func ExampleRepairRef() {
+	page := whatwg.MustParse("https://good.example/app/")
+	u, _, err := whatwg.RepairRef(uri.Options{}, `/\evil.example\@good.example/`, page)
+	fmt.Println(u, err)
+	// The same text on a page of a scheme that is not special is a path.
+	u, _, err = whatwg.RepairRef(uri.Options{}, `/\evil.example/`, whatwg.MustParse("foo://h/"))
+	fmt.Println(u, err)
+	// Output:
+	// //evil.example/@good.example/ <nil>
+	// /%5Cevil.example/ <nil>
+}

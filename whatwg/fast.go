@@ -93,21 +93,43 @@ func skipRun(s string, i int, t *[256]uint8) int {
 	return i
 }
 
-// parseFast returns the URL of s and true when s is the serialization of
+// fastResult is parseFast's answer.
+type fastResult uint8
+
+const (
+	fastUnsure   fastResult = iota // the parser must decide
+	fastOK                         // the URL is parseFast's
+	fastNoScheme                   // the parser, without a base, fails: no scheme
+)
+
+// parseFast returns the URL of s and fastOK when s is the serialization of
 // the URL that the basic URL parser makes of it (against any base, since s
 // then has a scheme), or that and the path "/" a special URL without a path
 // gets, with no credentials, an ASCII domain, an IPv4 address in dotted
 // decimal (a special URL's other than file's), or an opaque or empty host,
-// or no host. false means only
-// that the parser must decide.
-func parseFast(s string) (URL, bool) {
+// or no host. fastNoScheme means that s has no scheme, so that the parser
+// fails on it without a base (section "URL parsing": the scheme start
+// state and the scheme state go to the no scheme state, which fails
+// without a base), with ErrMissingScheme at offset 0: told only where
+// preprocessing cannot change the answer (s's first byte is no C0 control
+// or space, and no tab or newline, which preprocessing removes, ends the
+// scheme code points). fastUnsure means only that the parser must decide.
+func parseFast(s string) (URL, fastResult) {
 	n := len(s)
 	// No pass of its own for controls, spaces and non-ASCII bytes: every
 	// loop below stops at them, as they are in the C0 control
 	// percent-encode set (and so in every set the loops check), or are no
 	// scheme, host or port byte.
-	if n == 0 || uint(n) >= 1<<31 || s[n-1] == ' ' || s[0] < 'a' || s[0] > 'z' {
-		return URL{}, false
+	if n == 0 || uint(n) >= 1<<31 {
+		return URL{}, fastUnsure
+	}
+	if c := s[0]; c < 'a' || c > 'z' {
+		// The scheme start state: no ASCII alpha, no scheme (an upper
+		// case one is the parser's; a C0 control or space is trimmed).
+		if c > ' ' && !isAlpha(c) {
+			return URL{}, fastNoScheme
+		}
+		return URL{}, fastUnsure
 	}
 	i := 1
 	for i < n {
@@ -118,8 +140,20 @@ func parseFast(s string) (URL, bool) {
 		}
 		break
 	}
-	if i == n || s[i] != ':' {
-		return URL{}, false
+	if i == n {
+		return URL{}, fastNoScheme // scheme code points and no ":"
+	}
+	if c := s[i]; c != ':' {
+		// The scheme state ends before a ":" unless the byte is an
+		// upper case letter (a scheme code point) or one that
+		// preprocessing removes (a tab or newline).
+		if c != '\t' && c != '\n' && c != '\r' && (c < 'A' || c > 'Z') {
+			return URL{}, fastNoScheme
+		}
+		return URL{}, fastUnsure
+	}
+	if s[n-1] == ' ' {
+		return URL{}, fastUnsure
 	}
 	var u URL
 	var addSlash bool
@@ -165,7 +199,7 @@ func parseFast(s string) (URL, bool) {
 					break
 				}
 				if c < '0' || c > '9' {
-					return URL{}, false
+					return URL{}, fastUnsure
 				}
 			}
 		}
@@ -173,36 +207,36 @@ func parseFast(s string) (URL, bool) {
 		switch {
 		case u.kind == schemeFile:
 			if colon >= 0 || all&fDomain == 0 || host == "localhost" {
-				return URL{}, false
+				return URL{}, fastUnsure
 			}
 			u.hostKind = hostEmpty
 			if host != "" {
 				if endsInNumber(host) {
-					return URL{}, false
+					return URL{}, fastUnsure
 				}
 				u.hostKind = hostDomain
 			}
 		case special:
 			if host == "" || all&fDomain == 0 {
-				return URL{}, false
+				return URL{}, fastUnsure
 			}
 			u.hostKind = hostDomain
 			if endsInNumber(host) {
 				// An IPv4 address: as it is only when written as the
 				// IPv4 serializer writes it.
 				if !isDottedDecimal(host) {
-					return URL{}, false
+					return URL{}, fastUnsure
 				}
 				u.hostKind = hostIPv4
 			}
 		default:
 			if all&fOpaque == 0 {
-				return URL{}, false
+				return URL{}, fastUnsure
 			}
 			u.hostKind = hostOpaque
 			if host == "" {
 				if colon >= 0 {
-					return URL{}, false
+					return URL{}, fastUnsure
 				}
 				u.hostKind = hostEmpty
 			}
@@ -210,14 +244,14 @@ func parseFast(s string) (URL, bool) {
 		if colon >= 0 {
 			port := s[colon+1 : j]
 			if port == "" || len(port) > 5 || port[0] == '0' && len(port) > 1 {
-				return URL{}, false
+				return URL{}, fastUnsure
 			}
 			v := int32(0)
 			for k := 0; k < len(port); k++ {
 				v = v*10 + int32(port[k]-'0')
 			}
 			if v > 65535 || v == defaultPort(u.kind) {
-				return URL{}, false
+				return URL{}, fastUnsure
 			}
 		}
 		u.userEnd, u.hostStart, u.hostEnd = uint32(hs), uint32(hs), uint32(he)
@@ -226,7 +260,7 @@ func parseFast(s string) (URL, bool) {
 		addSlash = special && (i == n || s[i] != '/')
 	} else {
 		if special {
-			return URL{}, false
+			return URL{}, fastUnsure
 		}
 		u.userEnd, u.hostStart, u.hostEnd = uint32(i), uint32(i), uint32(i)
 		u.hostKind = hostNull
@@ -237,7 +271,7 @@ func parseFast(s string) (URL, bool) {
 			u.pathStart = uint32(i)
 			for ; i < n && s[i] != '?' && s[i] != '#'; i++ {
 				if s[i] == ' ' || encodeTable[s[i]]&setC0 != 0 {
-					return URL{}, false
+					return URL{}, fastUnsure
 				}
 			}
 		}
@@ -263,13 +297,13 @@ func parseFast(s string) (URL, bool) {
 					e++
 				}
 				if seg := s[i:e]; isSingleDot(seg) || isDoubleDot(seg) {
-					return URL{}, false
+					return URL{}, fastUnsure
 				}
 			}
 			i++
 		}
 		if i < n && s[i] != '?' && s[i] != '#' {
-			return URL{}, false
+			return URL{}, fastUnsure
 		}
 		// The path is empty or begins with "/": the authority ends at
 		// "/", "?" or "#", and a path-absolute follows a scheme directly.
@@ -280,7 +314,7 @@ func parseFast(s string) (URL, bool) {
 				seg = seg[:k]
 			}
 			if isDriveLetter(seg) && seg[1] == '|' {
-				return URL{}, false
+				return URL{}, fastUnsure
 			}
 		}
 	}
@@ -291,12 +325,12 @@ func parseFast(s string) (URL, bool) {
 			t = &specialQueryRun
 		}
 		if i = skipRun(s, i+1, t); i < n && s[i] != '#' {
-			return URL{}, false
+			return URL{}, fastUnsure
 		}
 	}
 	u.fragStart = uint32(i)
 	if i < n && skipRun(s, i+1, &fragmentRun) < n {
-		return URL{}, false
+		return URL{}, fastUnsure
 	}
 	if addSlash {
 		// The one allocation: the href with the "/" after the host.
@@ -305,7 +339,7 @@ func parseFast(s string) (URL, bool) {
 		u.pathEnd++
 		u.fragStart++
 	}
-	return u, true
+	return u, fastOK
 }
 
 // isDottedDecimal reports whether the host h, whose bytes are those of an

@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"testing"
 )
@@ -10,8 +11,11 @@ import (
 // the same base, gives another URL or a failure.
 func checkFast(t *testing.T, s string, base *URL) bool {
 	t.Helper()
-	u, ok := parseFast(s)
-	if !ok {
+	u, r := parseFast(s)
+	if r == fastNoScheme {
+		checkNoScheme(t, s)
+	}
+	if r != fastOK {
 		return false
 	}
 	v, err := parseSlow(s, base, nil)
@@ -19,6 +23,64 @@ func checkFast(t *testing.T, s string, base *URL) bool {
 		t.Errorf("parseFast(%q) = %#v; the parser: %#v, %v", s, u, v, err)
 	}
 	return true
+}
+
+// checkNoScheme fails when the parser proper, without a base, does not
+// fail on s as parseFast's fastNoScheme and Parse say: with
+// ErrMissingScheme, the same reason, at offset 0.
+func checkNoScheme(t *testing.T, s string) {
+	t.Helper()
+	want := &Error{Input: s, Offset: 0, Reason: "missing-scheme-non-relative-URL", Err: ErrMissingScheme}
+	_, err := parseSlow(s, nil, nil)
+	var e *Error
+	if !errors.As(err, &e) || *e != *want {
+		t.Errorf("parseFast(%q): no scheme; the parser: %#v", s, err)
+	}
+	_, err = Parse(s)
+	if !errors.As(err, &e) || *e != *want {
+		t.Errorf("Parse(%q): %#v, want %#v", s, err, want)
+	}
+}
+
+// TestFastNoScheme: inputs without a scheme fail at once, as the URL
+// Standard's parser fails on them without a base (urltestdata.json's
+// inputs with a base, which then fail alone, are among TestFastPath's);
+// the others are the parser's to decide.
+func TestFastNoScheme(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"", false},           // the parser's: it fails too
+		{" http://h/", false}, // trimmed first
+		{"/a/b", true},
+		{"//h/p", true},
+		{"?q", true},
+		{"#f", true},
+		{"1http://h/", true},
+		{"\u00e9:x", true},
+		{"\xff", true},
+		{"test", true},
+		{"a b:c", true},
+		{"a/b:c", true},
+		{"C|/x", false}, // an upper case letter: the parser's
+		{"c|/x", true},
+		{"h\ttp://h/", false}, // "http://h/" once the tab is removed
+		{"h\nt:x", false},
+		{"HTTP://h/", false},
+		{"hTTP://h/", false},
+		{"a+b-c.d:x", false},
+		{"ab\x01:", true},
+		{"ab ", true},
+		{"ab\t", false},
+	} {
+		if _, r := parseFast(c.in); (r == fastNoScheme) != c.want {
+			t.Errorf("parseFast(%q) = %d, want no scheme: %v", c.in, r, c.want)
+		}
+		if c.want {
+			checkNoScheme(t, c.in)
+		}
+	}
 }
 
 // TestFastPath runs both over the urltestdata.json inputs (against their
@@ -99,11 +161,11 @@ func TestFastPathIPv4(t *testing.T) {
 		{"foo://127.0.0.1/", "127.0.0.1", true},    // opaque host, as before
 		{"file://127.0.0.1/x", "127.0.0.1", false}, // file: the parser's
 	} {
-		u, ok := parseFast(c.in)
-		if ok != c.fast {
+		u, r := parseFast(c.in)
+		if ok := r == fastOK; ok != c.fast {
 			t.Errorf("parseFast(%q) ok = %v, want %v", c.in, ok, c.fast)
 		}
-		if ok && (u.Href() != c.in && u.Href() != c.in+"/" || u.Hostname() != c.hostname) {
+		if r == fastOK && (u.Href() != c.in && u.Href() != c.in+"/" || u.Hostname() != c.hostname) {
 			t.Errorf("parseFast(%q) = %q, hostname %q; want hostname %q", c.in, u.Href(), u.Hostname(), c.hostname)
 		}
 		checkFast(t, c.in, nil)

@@ -18,5 +18,15 @@ func TestInlining(t *testing.T) {
 		// testing o.b in it too made 85).
 		"(*out).addByte",
 		"(*out).pos",
+		// parseFast's no-scheme answer (fastNoScheme) tests the first
+		// byte with isAlpha, on the way of every input.
+		"isAlpha",
+		// The IPv6 parser's byte and failure helpers are closures, free
+		// only while inlined; failAt builds every failure of the host
+		// parsers (the fail-ipv6 and fail-ipv4 WPT inputs, BENCHMARKS.md).
+		"(*parser).parseIPv6.func1",
+		"(*parser).parseIPv6.func2",
+		"failAt",
+		"ipv4Failure",
 	)
 }

@@ -25,6 +25,20 @@ func TestParseIPv4(t *testing.T) {
 		{"0xFFFFFFFFFF", "", "IPv4-out-of-range-part"},
 		{"256.1", "", "IPv4-out-of-range-part"},
 		{"1.2.3.4.5", "", "IPv4-too-many-parts"},
+		// More than four parts fail as such before a part is parsed
+		// (IPv4 parser, step 4), non-numeric ones included.
+		{"a.1.2.3.4", "", "IPv4-too-many-parts"},
+		{"1.2.3.x.5", "", "IPv4-too-many-parts"},
+		{"1.2.3.4.x", "", "IPv4-too-many-parts"},
+		{"1.2.3.4..", "", "IPv4-too-many-parts"},
+		{"x.1.2.3", "", "IPv4-non-numeric-part"},
+		{"1.2.3.x", "", "IPv4-non-numeric-part"},
+		{"1.2.3.4.", "1.2.3.4", ""},
+		{"0xa.0.99.255", "10.0.99.255", ""},
+		{"00.0.0.0", "0.0.0.0", ""},
+		{"0.0x.00.0X", "0.0.0.0", ""},
+		{"1.0xg", "", "IPv4-non-numeric-part"},
+		{"1.08", "", "IPv4-non-numeric-part"},
 		{"09", "", "IPv4-non-numeric-part"},
 		{"1..2", "", "IPv4-non-numeric-part"},
 		{"a.1", "", "IPv4-non-numeric-part"},
@@ -75,6 +89,8 @@ func TestIPv4AsParser(t *testing.T) {
 	for _, h := range []string{
 		"1.2.3.4", "0x7f.1", "1.2.3.4.", "0x", "a.0x", "4294967296", "0xFFFFFFFFFF",
 		"1.2.3.4.5", "09", "1..2", "example.com", "a.1", "1a", "256.256", "0.0.0.0x100",
+		"0xa.0.99.255", "012.0.0.1", "199.99.9.0", "255.255.255.255", "0.0.0.0", "100.10.1.0.",
+		"1.2.3.004", "1.2.3.4.x.5", "a.1.2.3.4",
 	} {
 		u, perr := Parse("http://" + h + "/")
 		a, err := ParseIPv4(h)

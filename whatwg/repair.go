@@ -50,6 +50,12 @@ func (e *repairError) Unwrap() []error {
 	return []error{e.sentinel, e.cause}
 }
 
+// RepairBase is the base URL against which [Repair] and [RepairOptions]
+// read a reference without a scheme: a page of https, as a link or a
+// redirect's Location on a web page is read. Its host is no one's; a
+// reference that names none keeps none.
+const RepairBase = "https://example.com/"
+
 // Repair makes s a URI with the zero uri.Options: see [RepairOptions].
 func Repair(s string) (uri.URI, []uri.Change, error) {
 	return RepairOptions(uri.Options{}, s)
@@ -59,9 +65,10 @@ func Repair(s string) (uri.URI, []uri.Change, error) {
 // reference whose scheme the URL Standard calls special ([IsSpecial]: http,
 // https, ws, wss, ftp, file), the URI it returns has the scheme, host and
 // port that the URL Standard's basic URL parser reads in s (without a
-// base), or it returns an error: never a URI that names another host. For
-// every other reference, and one without a scheme, it is o.Repair(s), the
-// RFC 3986 reading.
+// base), or it returns an error: never a URI that names another host. A
+// reference without a scheme is read against [RepairBase], a page of
+// https, as [RepairRef] reads it. For every other reference it is
+// o.Repair(s), the RFC 3986 reading.
 //
 // For a special scheme other than file it first reads the text as the URL
 // Standard does where RFC 3986 reads it otherwise: the run of "/" and "\"
@@ -101,21 +108,64 @@ func Repair(s string) (uri.URI, []uri.Change, error) {
 // in the host; otherwise o.Repair's error. Changes are as o.Repair reports
 // them, with offsets in s.
 func RepairOptions(o uri.Options, s string) (uri.URI, []uri.Change, error) {
+	return repair(o, s, nil)
+}
+
+// RepairRef is [RepairOptions] for a reference read against base, as a
+// browser reads a link or a redirect's Location on the page base (the
+// URL Standard's basic URL parser with base): the URI reference it
+// returns, resolved against base by the URL Standard, reaches the scheme,
+// host and port that s resolved against base reaches, or it returns an
+// error. A reference with a scheme other than base's is read as
+// RepairOptions reads it (base plays no part). With base's special scheme
+// the URL Standard reads the rest against base (scheme state, special
+// relative or authority state): "http:evil.com/x" on a page of http goes
+// to the page's host, and its repair keeps no authority; after two or
+// more "/" or "\" it is read as RepairOptions reads it; either is held to
+// the standard's reading against base, which parses all of s. The zero
+// URL as base means none: the URL Standard then rejects every reference
+// without a scheme (no scheme state), and so does RepairRef, with
+// [ErrRejected].
+//
+// Against a base whose scheme is special and not file (no scheme state,
+// then relative state), a reference that begins with two or more of "/"
+// and "\", with tabs and newlines among them, names a host: the run is
+// written "//" (relative slash state, then special authority ignore
+// slashes state; a change of kind uri.RepairSlash), and its authority is
+// held to the URL Standard's host and port as for a special scheme, the
+// base's scheme giving the default port ("//evil.com\@good.com/" becomes
+// "//evil.com/@good.com/", "/\evil.com/" becomes "//evil.com/"). Any
+// other reference keeps the base's host and port (relative slash state:
+// one "/" or "\" begins a path; path, query and fragment states), and the
+// repaired reference must keep them too: it has no scheme and no
+// authority, else [ErrOtherDestination]. Against any other base the
+// repaired reference is o.Repair(s), returned only when the URL Standard
+// reads the same scheme, host and port in it as in s against base, else
+// [ErrOtherDestination]; that check parses all of s.
+func RepairRef(o uri.Options, s string, base URL) (uri.URI, []uri.Change, error) {
+	return repair(o, s, &base)
+}
+
+// repair is RepairRef against base, or RepairOptions when base is nil.
+func repair(o uri.Options, s string, base *URL) (uri.URI, []uri.Change, error) {
 	if o.MaxLength > 0 && len(s) > o.MaxLength {
 		return o.Repair(s) // its ErrTooLong, before any work
 	}
 	colon, scheme := schemeOf(s)
-	if colon < 0 || !IsSpecial(scheme) {
+	if colon < 0 {
+		return repairRelative(o, s, base)
+	}
+	if !IsSpecial(scheme) {
 		return o.Repair(s)
+	}
+	if base != nil && base.href != "" && base.scheme() == scheme {
+		return repairSameScheme(o, s, colon, scheme, base)
 	}
 	// The text as the URL Standard reads its slashes, and its authority.
 	var ed edits
 	authStart := colon + 1
 	if scheme != "file" {
-		j := authStart
-		for j < len(s) && (s[j] == '/' || s[j] == '\\' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r') {
-			j++
-		}
+		j := slashRun(s, authStart)
 		if s[authStart:j] != "//" {
 			ed.add(authStart, s[authStart:j], "//", uri.ComponentHost, uri.RepairSlash)
 		}
@@ -125,6 +175,125 @@ func RepairOptions(o uri.Options, s string) (uri.URI, []uri.Change, error) {
 	} else {
 		authStart = -1 // no authority for RFC 3986
 	}
+	return repairAuthority(o, s, &ed, scheme, colon+1, authStart, nil)
+}
+
+// repairSameScheme is RepairRef of s, whose special scheme (ending at
+// colon) is base's. The URL Standard then reads s against base (scheme
+// state: special relative or authority state, or file state): for a
+// scheme other than file, after fewer than two "/" or "\" (tabs and
+// newlines removed) the relative state keeps base's host and port, and
+// RFC 3986 reads no authority there either ("http:evil.com/x" against
+// http://a.example/ goes to a.example); after two or more, the authority,
+// as RepairOptions reads it. The result is held to the URL Standard's
+// reading of s against base.
+func repairSameScheme(o uri.Options, s string, colon int, scheme string, base *URL) (uri.URI, []uri.Change, error) {
+	var u uri.URI
+	var changes []uri.Change
+	var err error
+	if j := slashRun(s, colon+1); scheme != "file" && strings.Count(s[colon+1:j], "/")+strings.Count(s[colon+1:j], "\\") < 2 {
+		u, changes, err = o.Repair(s)
+	} else {
+		u, changes, err = repair(o, s, nil)
+	}
+	if err != nil {
+		return uri.URI{}, nil, err
+	}
+	w, err := parse(s, base, nil)
+	if err != nil {
+		return uri.URI{}, nil, rejected(s, err)
+	}
+	v, err := parse(u.String(), base, nil)
+	if err != nil || v.Protocol() != w.Protocol() || v.Hostname() != w.Hostname() || v.Port() != w.Port() {
+		return uri.URI{}, nil, &uri.Error{Input: s, Offset: colon + 1, Component: uri.ComponentHost, Err: &repairError{ErrOtherDestination, nil}}
+	}
+	return u, changes, nil
+}
+
+// slashRun returns the end of the run of "/", "\", tabs and newlines that
+// begins at i in s.
+func slashRun(s string, i int) int {
+	for i < len(s) && (s[i] == '/' || s[i] == '\\' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// repairRelative is RepairRef of s, a reference without a scheme, against
+// base; the zero base is none, nil is RepairBase (parsed only when s names
+// a host).
+func repairRelative(o uri.Options, s string, base *URL) (uri.URI, []uri.Change, error) {
+	switch {
+	case base == nil:
+		// RepairBase: https, special, not file.
+	case base.href == "":
+		// No scheme state: without a base, failure.
+		_, err := Parse(s)
+		return uri.URI{}, nil, rejected(s, err)
+	case base.kind == schemeOther || base.kind == schemeFile || base.opaque:
+		// The URL Standard's reading of all of s, and of the result.
+		w, err := parse(s, base, nil)
+		if err != nil {
+			return uri.URI{}, nil, rejected(s, err)
+		}
+		u, changes, err := o.Repair(s)
+		if err != nil {
+			return uri.URI{}, nil, err
+		}
+		v, err := parse(u.String(), base, nil)
+		if err != nil || v.Protocol() != w.Protocol() || v.Hostname() != w.Hostname() || v.Port() != w.Port() {
+			return uri.URI{}, nil, &uri.Error{Input: s, Offset: 0, Component: uri.ComponentHost, Err: &repairError{ErrOtherDestination, nil}}
+		}
+		return u, changes, nil
+	}
+	// A special base other than file: after the C0 controls and spaces
+	// the standard strips, count the slashes of the run (tabs and
+	// newlines are removed before the parser reads).
+	i := 0
+	for i < len(s) && s[i] <= ' ' {
+		i++
+	}
+	j := slashRun(s, i)
+	if strings.Count(s[i:j], "/")+strings.Count(s[i:j], "\\") < 2 {
+		// Relative state: the base's host and port, which a reference
+		// without scheme and authority keeps (RFC 3986, section 5.2.2).
+		u, changes, err := o.Repair(s)
+		if err != nil {
+			return uri.URI{}, nil, err
+		}
+		if u.Scheme() != "" || u.HasAuthority() {
+			return uri.URI{}, nil, &uri.Error{Input: s, Offset: i, Component: uri.ComponentHost, Err: &repairError{ErrOtherDestination, nil}}
+		}
+		return u, changes, nil
+	}
+	if base == nil {
+		b := MustParse(RepairBase)
+		base = &b
+	}
+	var ed edits
+	if s[i:j] != "//" {
+		ed.add(i, s[i:j], "//", uri.ComponentHost, uri.RepairSlash)
+	}
+	return repairAuthority(o, s, &ed, base.scheme(), i, j, base)
+}
+
+// rejected returns the error of Repair for s, which the URL Standard's
+// parser rejects with err.
+func rejected(s string, err error) error {
+	off, comp := 0, uri.Component(0)
+	var we *Error
+	if errors.As(err, &we) {
+		off, comp = we.Offset, componentOf(we.Err)
+		we.Input = s // the offset is in s: the parser's input is s's start
+	}
+	return &uri.Error{Input: s, Offset: off, Component: comp, Err: &repairError{ErrRejected, err}}
+}
+
+// repairAuthority makes the URI of s, whose scheme (the base's when base
+// is not nil: then s is a scheme-relative reference) is special, with the
+// edits ed made so far, and the authority, if any, at authStart (-1 for
+// none); after is where the text after the scheme begins.
+func repairAuthority(o uri.Options, s string, ed *edits, scheme string, after, authStart int, base *URL) (uri.URI, []uri.Change, error) {
 	authEnd, hostStart := -1, -1
 	if authStart >= 0 {
 		authEnd = len(s)
@@ -176,21 +345,15 @@ func RepairOptions(o uri.Options, s string) (uri.URI, []uri.Change, error) {
 			hint = u.Host()
 		}
 	}
-	w, perr := destinationOf(in, hint)
+	w, perr := destinationOf(in, base, hint)
 	if perr != nil {
-		off, comp := 0, uri.Component(0)
-		var we *Error
-		if errors.As(perr, &we) {
-			off, comp = we.Offset, componentOf(we.Err)
-			we.Input = s // the offset is in s: in is s's start
-		}
-		return uri.URI{}, nil, &uri.Error{Input: s, Offset: off, Component: comp, Err: &repairError{ErrRejected, perr}}
+		return uri.URI{}, nil, rejected(s, perr)
 	}
 	if !repaired {
 		u, changes, err = o.Repair(ed.apply(s))
 	}
 
-	if err == nil && sameDestination(u, w, scheme) {
+	if err == nil && sameDestination(u, w, scheme, base != nil) {
 		return u, ed.merge(s, changes), nil
 	}
 	var ue *uri.Error
@@ -198,7 +361,7 @@ func RepairOptions(o uri.Options, s string) (uri.URI, []uri.Change, error) {
 		return uri.URI{}, nil, ed.mapError(s, err)
 	}
 	if hostStart < 0 {
-		return uri.URI{}, nil, &uri.Error{Input: s, Offset: colon + 1, Component: uri.ComponentHost, Err: &repairError{ErrOtherDestination, nil}}
+		return uri.URI{}, nil, &uri.Error{Input: s, Offset: after, Component: uri.ComponentHost, Err: &repairError{ErrOtherDestination, nil}}
 	}
 	// The host and port as the URL Standard serializes them; the
 	// characters a reg-name does not allow (a domain may hold `"`, "`",
@@ -212,7 +375,7 @@ func RepairOptions(o uri.Options, s string) (uri.URI, []uri.Change, error) {
 	if err != nil {
 		return uri.URI{}, nil, ed.mapError(s, err)
 	}
-	if !sameDestination(u, w, scheme) {
+	if !sameDestination(u, w, scheme, base != nil) {
 		return uri.URI{}, nil, &uri.Error{Input: s, Offset: hostStart, Component: uri.ComponentHost, Err: &repairError{ErrOtherDestination, nil}}
 	}
 	return u, ed.merge(s, changes), nil
@@ -284,13 +447,19 @@ type destination struct {
 // returns the URL's host and port, without serializing the whole URL (which
 // would copy its host) nor percent-encoding its userinfo, which neither
 // changes. A domain whose serialization is hint (not empty: the host
-// uri.Repair wrote) is hint itself, not written again.
-func destinationOf(input, hint string) (destination, error) {
+// uri.Repair wrote) is hint itself, not written again. With a base (a
+// reference without a scheme, see RepairRef) the URL is parsed whole
+// against it.
+func destinationOf(input string, base *URL, hint string) (destination, error) {
+	if base != nil {
+		w, err := parse(input, base, nil)
+		return destination{w.Hostname(), w.Port()}, err
+	}
 	if len(input) > MaxInput {
 		w, err := Parse(input)
 		return destination{w.Hostname(), w.Port()}, err
 	}
-	if w, ok := parseFast(input); ok {
+	if w, r := parseFast(input); r == fastOK {
 		return destination{w.Hostname(), w.Port()}, nil
 	}
 	p := parser{hostHint: hint, destOnly: true}
@@ -306,9 +475,15 @@ func destinationOf(input, hint string) (destination, error) {
 }
 
 // sameDestination reports whether the URI u has the scheme, host and port
-// of the URL w, as RepairOptions compares them; scheme is w's.
-func sameDestination(u uri.URI, w destination, scheme string) bool {
-	if !strings.EqualFold(u.Scheme(), scheme) {
+// of the URL w, as RepairOptions compares them; scheme is w's. When rel is
+// set u is a reference to resolve against a base of that scheme: it must
+// have no scheme of its own.
+func sameDestination(u uri.URI, w destination, scheme string, rel bool) bool {
+	if rel {
+		if u.Scheme() != "" {
+			return false
+		}
+	} else if !strings.EqualFold(u.Scheme(), scheme) {
 		return false
 	}
 	wh := w.host

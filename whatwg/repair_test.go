@@ -208,15 +208,28 @@ func TestRepairWPT(t *testing.T) {
 
 // FuzzRepair: for every input the URL Standard's parser accepts and Repair
 // repairs, both read the same scheme, host and port; a browser given the
-// repaired URI reads them too; the changes rebuild the result from the
+// repaired URI reads them too; a reference without a scheme, repaired
+// against a base (RepairBase, and others with RepairRef), resolves by the
+// URL Standard against that base to the scheme, host and port that the
+// input resolves to; the changes rebuild the result from the
 // input, in order; and Repair fails with ErrRejected exactly where a
 // special input does not parse.
 func FuzzRepair(f *testing.F) {
 	addURLTestSeeds(f, func(in, base string) { f.Add(in) })
-	for _, s := range []string{`http://evil.com\@good.com/`, "http:/\\/\\a b", "http://0x7f.1:080\\x", "ws:a@b@c\\d"} {
+	for _, s := range []string{`http://evil.com\@good.com/`, "http:/\\/\\a b", "http://0x7f.1:080\\x", "ws:a@b@c\\d",
+		`//evil.com\@good.com/`, `/\evil.com/`, `\\evil.com/x`, "/\t/0x7f.1:443\\x", " a b?c"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		// Against bases: the repaired reference resolves where s
+		// does, or RepairRef fails (for a reference without a scheme,
+		// or with a special one: another keeps RFC 3986's reading).
+		for _, base := range []string{"http://a.example/d/p?q", "wss://a.example:8443/", "foo://h/p", "file:///home/u/", "file://lion/"} {
+			u, _, err := RepairRef(uri.Options{}, s, MustParse(base))
+			if colon, scheme := schemeOf(s); err == nil && (colon < 0 || IsSpecial(scheme)) {
+				sameRef(t, s, u, base)
+			}
+		}
 		u, changes, err := Repair(s)
 		_, scheme := schemeOf(s)
 		w, werr := Parse(s)
@@ -244,6 +257,10 @@ func FuzzRepair(f *testing.F) {
 		if b.String() != u.String() {
 			t.Fatalf("Repair(%q) = %q, but its changes make %q", s, u, b.String())
 		}
+		if colon, _ := schemeOf(s); colon < 0 {
+			sameRef(t, s, u, RepairBase)
+			return
+		}
 		if !IsSpecial(scheme) || werr != nil {
 			return
 		}
@@ -255,6 +272,134 @@ func FuzzRepair(f *testing.F) {
 			t.Fatalf("Repair(%q) = %q, which the URL Standard reads as %v %v, not %v", s, u, v, err, w)
 		}
 	})
+}
+
+// TestRepairRef: a reference without a scheme is read against a base, as a
+// browser reads a link on a page (URL Standard, basic URL parser with a
+// base); the repaired reference, resolved against that base, reaches the
+// host the input reaches. The expected values are reasoned from the
+// standard's states, cited per case.
+func TestRepairRef(t *testing.T) {
+	type ch struct {
+		off      int
+		old, new string
+		kind     uri.RepairKind
+	}
+	const (
+		https = "" // Repair: against RepairBase, a page of https
+		http  = "http://a.example/dir/page"
+		other = "foo://h/p"
+		file  = "file:///home/u/"
+	)
+	for _, c := range []struct {
+		base, in, want string
+		changes        []ch
+	}{
+		// No scheme state, base special: relative state; "/" or "\\" then
+		// relative slash state, where a second "/" or "\\" goes to the
+		// special authority ignore slashes state; authority state: "\\"
+		// ends the authority as "/" does. So the host is evil.com (RFC
+		// 3986 reads userinfo "evil.com\\" and host good.com).
+		{https, `//evil.com\@good.com/`, "//evil.com/@good.com/", []ch{{10, `\`, "/", uri.RepairSlash}}},
+		{http, `//evil.com\@good.com/`, "//evil.com/@good.com/", []ch{{10, `\`, "/", uri.RepairSlash}}},
+		{https, `/\evil.com/`, "//evil.com/", []ch{{0, `/\`, "//", uri.RepairSlash}}},
+		{https, `\\evil.com/x`, "//evil.com/x", []ch{{0, `\\`, "//", uri.RepairSlash}}},
+		{https, `\/evil.com`, "//evil.com", []ch{{0, `\/`, "//", uri.RepairSlash}}},
+		// Special authority ignore slashes state: any more "/" and "\\"
+		// are skipped; tab and newline are removed before parsing.
+		{https, "///evil.com/", "//evil.com/", []ch{{0, "///", "//", uri.RepairSlash}}},
+		{https, "/\t/evil.com", "//evil.com", []ch{{0, "/\t/", "//", uri.RepairSlash}}},
+		{http, "/\n\\\\/evil.com/a b", "//evil.com/a%20b", []ch{{0, "/\n\\\\/", "//", uri.RepairSlash}, {15, " ", "%20", uri.RepairEncode}}},
+		// Leading C0 controls and spaces are stripped.
+		{https, "\x01 //evil.com/", "//evil.com/", []ch{{0, "\x01 ", "", uri.RepairTrim}}},
+		// Host parsing (IPv4 parser): "0x7f.1" is 127.0.0.1. Port state:
+		// the default port of the base's scheme is dropped, so 443 goes
+		// against https and stays against http.
+		{https, `//0x7f.1:443\x`, "//127.0.0.1/x", []ch{{2, "0x7f.1:443", "127.0.0.1", uri.RepairHost}, {12, `\`, "/", uri.RepairSlash}}},
+		{http, `//0x7f.1:443\x`, "//127.0.0.1:443/x", []ch{{2, "0x7f.1:443", "127.0.0.1:443", uri.RepairHost}, {12, `\`, "/", uri.RepairSlash}}},
+		{https, "//a.example:443/", "//a.example:443/", nil},
+		// One "/" or "\\": relative slash state, then path state, the
+		// base's host; RFC 3986 encodes the "\\" (and the path's "\\" is
+		// "/" for the standard: the host is the same).
+		{https, `/a\b c`, "/a%5Cb%20c", []ch{{2, `\`, "%5C", uri.RepairEncode}, {4, " ", "%20", uri.RepairEncode}}},
+		{https, `\evil.com`, "%5Cevil.com", []ch{{0, `\`, "%5C", uri.RepairEncode}}},
+		{https, "a b?c d", "a%20b?c%20d", []ch{{1, " ", "%20", uri.RepairEncode}, {5, " ", "%20", uri.RepairEncode}}},
+		// A base that is not special: relative slash state, "//" goes to
+		// the authority state, where "\\" is a code point like another,
+		// so the last "@" ends the userinfo and the host is good.com, as
+		// for RFC 3986.
+		{other, `//evil.com\@good.com/`, "//evil.com%5C@good.com/", []ch{{10, `\`, "%5C", uri.RepairEncode}}},
+		{other, `/\evil.com/`, "/%5Cevil.com/", []ch{{1, `\`, "%5C", uri.RepairEncode}}},
+		// File base: a path keeps the empty host.
+		{file, "a b", "a%20b", []ch{{1, " ", "%20", uri.RepairEncode}}},
+		// Scheme state: with the base's special scheme, special relative
+		// or authority state, then relative state: "http:evil.com/x" is
+		// a path against the page, whose host it keeps (without a base
+		// it is http://evil.com/x); two slashes begin the authority.
+		{http, "http:evil.com/a b", "http:evil.com/a%20b", []ch{{15, " ", "%20", uri.RepairEncode}}},
+		{http, `http:\\evil.com\@good.com/`, "http://evil.com/@good.com/", []ch{{5, `\\`, "//", uri.RepairSlash}, {15, `\`, "/", uri.RepairSlash}}},
+		{http, "https:evil.com/", "https://evil.com/", []ch{{6, "", "//", uri.RepairSlash}}},
+	} {
+		var u uri.URI
+		var changes []uri.Change
+		var err error
+		base := RepairBase
+		if c.base == https {
+			u, changes, err = Repair(c.in)
+		} else {
+			base = c.base
+			u, changes, err = RepairRef(uri.Options{}, c.in, MustParse(c.base))
+		}
+		if err != nil || u.String() != c.want {
+			t.Errorf("RepairRef(%q, %q) = %q, %v; want %q", c.in, base, u, err, c.want)
+			continue
+		}
+		if len(changes) != len(c.changes) {
+			t.Errorf("RepairRef(%q, %q) changes = %v, want %v", c.in, base, changes, c.changes)
+			continue
+		}
+		for k, w := range c.changes {
+			g := changes[k]
+			if g.Offset != w.off || g.Old != w.old || g.New != w.new || g.Kind != w.kind {
+				t.Errorf("RepairRef(%q, %q) change %d = %v, want %+v", c.in, base, k, g, w)
+			}
+		}
+	}
+
+	// Errors.
+	for _, c := range []struct {
+		base, in string
+		err      error
+		cause    error
+		off      int
+	}{
+		// Host parsing: a space is a forbidden domain code point.
+		{https, "//exa mple.com/", ErrRejected, ErrDomainInvalidCodePoint, 5},
+		// Host state: in a special URL an empty host is a failure.
+		{https, `\\`, ErrRejected, ErrHostMissing, 2},
+		{https, "//u@/x", ErrRejected, ErrHostMissing, 4},
+		// No scheme state: without a base, failure.
+		{"none", "/x", ErrRejected, ErrMissingScheme, 0},
+		{"none", "//evil.com/", ErrRejected, ErrMissingScheme, 0},
+		// File state and file slash state: "\\" is "/", so the file host
+		// state reads the host "host"; RFC 3986 reads a path, which
+		// against the base has the empty host.
+		{file, `\\host\x`, ErrOtherDestination, nil, 0},
+	} {
+		var err error
+		switch c.base {
+		case https:
+			_, _, err = Repair(c.in)
+		case "none":
+			_, _, err = RepairRef(uri.Options{}, c.in, URL{})
+		default:
+			_, _, err = RepairRef(uri.Options{}, c.in, MustParse(c.base))
+		}
+		var e *uri.Error
+		if !errors.As(err, &e) || !errors.Is(err, c.err) || (c.cause != nil && !errors.Is(err, c.cause)) || e.Input != c.in || e.Offset != c.off {
+			t.Errorf("RepairRef(%q, %q) = %v, want %v (%v) at %d", c.in, c.base, err, c.err, c.cause, c.off)
+		}
+	}
 }
 
 // TestRepairAllocation holds Repair to at most 4 bytes allocated per byte
@@ -313,6 +458,66 @@ func TestRepairAllocation(t *testing.T) {
 	}
 }
 
+// sameRef fails t unless u, the repair of s against base, resolves by the URL Standard against base to the scheme,
+// host and port that s does; s must parse against base (Repair fails
+// where the standard does).
+func sameRef(t *testing.T, s string, u uri.URI, base string) {
+	t.Helper()
+	w, err := ParseWithBase(s, base)
+	if err != nil {
+		t.Fatalf("Repair(%q) against %q = %q, but the URL Standard rejects it: %v", s, base, u, err)
+	}
+	v, err := ParseWithBase(u.String(), base)
+	if err != nil || v.Protocol() != w.Protocol() || v.Hostname() != w.Hostname() || v.Port() != w.Port() {
+		t.Fatalf("Repair(%q) against %q = %q, which resolves to %q (%v), not to %q's host %q", s, base, u, v.Href(), err, w.Href(), w.Host())
+	}
+}
+
+// TestRepairRefWPT: over every case of the WPT's urltestdata.json with a
+// base and an input without a scheme or with a special one, RepairRef against the base fails
+// with ErrRejected where the data say failure, and otherwise either makes
+// a reference that the URL Standard resolves against the base to the
+// data's protocol, hostname and port, or fails.
+func TestRepairRefWPT(t *testing.T) {
+	repaired, refused := 0, 0
+	for _, c := range loadURLCases(t) {
+		if c.Base == nil {
+			continue
+		}
+		if colon, scheme := schemeOf(c.Input); colon >= 0 && !IsSpecial(scheme) {
+			continue
+		}
+		base, err := Parse(*c.Base)
+		if err != nil {
+			continue // the data's failure is the base's
+		}
+		u, _, err := RepairRef(uri.Options{}, c.Input, base)
+		switch {
+		case c.Failure:
+			if !errors.Is(err, ErrRejected) {
+				t.Errorf("RepairRef(%q, %q) = %q, %v; WPT: failure", c.Input, *c.Base, u, err)
+			}
+		case err != nil:
+			refused++
+			t.Logf("refused: %q against %q: %v", c.Input, *c.Base, err)
+			if errors.Is(err, ErrRejected) {
+				t.Errorf("RepairRef(%q, %q): %v, but WPT parses it", c.Input, *c.Base, err)
+			}
+		default:
+			v, err := ParseRef(u.String(), base)
+			if err != nil || v.Protocol() != c.Protocol || v.Hostname() != c.Hostname || v.Port() != c.Port {
+				t.Errorf("RepairRef(%q, %q) = %q, which resolves to %q (%v); WPT: %s//%s port %q", c.Input, *c.Base, u, v.Href(), err, c.Protocol, c.Hostname, c.Port)
+				continue
+			}
+			repaired++
+		}
+	}
+	t.Logf("urltestdata.json, without a scheme or with a special one, with a base: %d repaired to the same destination, %d refused", repaired, refused)
+	if repaired < 100 {
+		t.Errorf("only %d cases repaired", repaired)
+	}
+}
+
 // FuzzDestinationOf: the host and port that Repair compares, read without
 // serializing the URL and with a hint, are Parse's Hostname and Port, and
 // it fails where Parse fails, with Parse's error; whatever the hint (the
@@ -331,7 +536,7 @@ func FuzzDestinationOf(f *testing.F) {
 			hints = append(hints, u.Host())
 		}
 		for _, hint := range hints {
-			d, err := destinationOf(s, hint)
+			d, err := destinationOf(s, nil, hint)
 			if (err != nil) != (werr != nil) || err != nil && err.Error() != werr.Error() {
 				t.Fatalf("destinationOf(%q, %q): %v; Parse: %v", s, hint, err, werr)
 			}

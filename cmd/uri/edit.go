@@ -106,9 +106,9 @@ const editSynopsis = "[--json] [--rule rule] [--zone] [--idna profile] [-s|--set
 // cmdEdit is URL surgery: set, clear and append components, edit the query.
 var cmdEdit = &command{
 	name:     "edit",
-	synopsis: editSynopsis + " [-g|--get template] [input...]",
+	synopsis: editSynopsis + " [--trurl-json] [-g|--get template] [input...]",
 	summary:  "change components of URI references, or print them through a template",
-	help:     editHelp,
+	help:     editHelp + trurlJSONHelp,
 	shared:   flagJSON | flagRule | flagZone | flagIDNA | flagStream,
 	flags:    func(fs *flag.FlagSet) runFunc { return editFlags(fs, false) },
 }
@@ -200,6 +200,7 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 		getTmpl = fs.String("get", "", "print the `template` filled from each result (see above) instead of the URI")
 		fs.StringVar(getTmpl, "g", "", "short for --get")
 	}
+	trurlJSON := defineTrurlJSON(fs, get)
 	return func(e *env, l *cmdLine) int {
 		sp := &editSpec{
 			sortQuery: *sortQuery, defaultPort: *defaultPort, dropDefaultPort: *dropDefault,
@@ -217,6 +218,12 @@ func editFlags(fs *flag.FlagSet, get bool) runFunc {
 			tmpl, inputs = inputs[0], inputs[1:]
 		} else {
 			tmpl = *getTmpl
+		}
+		if trurlJSON != nil && *trurlJSON {
+			if why := checkTrurlJSON(l, tmpl); why != "" {
+				return l.usageError(why)
+			}
+			sp.trurlJSON = true
 		}
 		if tmpl != "" || get {
 			t, err := parseTemplate(tmpl)
@@ -324,6 +331,7 @@ type editSpec struct {
 	readIRI       bool
 	verify, quiet bool
 	tmpl          *getTemplate // nil without --get
+	trurlJSON     bool         // --trurl-json (trurljson.go)
 }
 
 // iteration is one --iterate: a component and its values.
@@ -448,6 +456,10 @@ func runEdit(e *env, l *cmdLine, sp *editSpec, inputs []string) int {
 	var ed editor
 	ed.sp = sp
 	stopped := false
+	if sp.trurlJSON {
+		ed.beginTrurlJSON(e)
+		defer ed.endTrurlJSON(e)
+	}
 	return e.eachInput(inputs, func(in string) bool {
 		if stopped {
 			return true
@@ -474,6 +486,11 @@ type editor struct {
 	fields []queryField
 	text   []byte
 	combo  []int
+	// For --trurl-json: the objects written, and the port of the last
+	// result that --normalize dropped for being the scheme's default
+	// (trurl's "parts" has the port as given).
+	objects     int
+	droppedPort string
 }
 
 // each calls out with every result of editing u: one, or one per
@@ -594,8 +611,13 @@ func (ed *editor) finish(u uri.URI) (uri.URI, error) {
 			u = v
 		}
 	}
+	ed.droppedPort = ""
 	if sp.normalize {
+		port, hadPort := u.PortNumber()
 		u = normalizeAsCurl(u, sp.keepPort)
+		if hadPort && !u.HasPort() {
+			ed.droppedPort = strconv.Itoa(int(port))
+		}
 	}
 	if sp.defaultPort || sp.dropDefaultPort {
 		info, ok := sp.schemes.Lookup(u.Scheme())
@@ -852,6 +874,10 @@ func (ed *editor) editQuery(q string) string {
 // the JSON object.
 func (ed *editor) write(e *env, in string, u uri.URI) error {
 	sp := ed.sp
+	if sp.trurlJSON {
+		ed.writeTrurlJSON(e, u)
+		return nil
+	}
 	if sp.tmpl != nil {
 		t, err := sp.tmpl.fill(ed.text[:0], in, u, sp)
 		ed.text = t

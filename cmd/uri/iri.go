@@ -95,9 +95,22 @@ browsers read them, and a host RFC 3986 would read otherwise (an IPv4
 address in another form, a host with triplets or a tab) is written as the
 URL Standard serializes it. An input that browsers reject (a space in the
 host, a bad port) is an error, as is one for which no URI names what they
-reach. --rfc3986 reads every scheme as RFC 3986 does (uri.Repair): then
-'http://evil.com\@good.com/' becomes 'http://evil.com%5C@good.com/', whose
-host is good.com, where a browser goes to evil.com.
+reach.
+
+A reference without a scheme is read as a link on a web page is: against
+` + whatwg.RepairBase + ` (a page of https), or the page --base names
+(whatwg.RepairRef). There one or more "/" or "\" after another begin an
+authority, so '/\evil.com/' and '//evil.com\@good.com/' both become
+'//evil.com/...', which a browser resolves to evil.com, where RFC 3986 would
+read a path or the host good.com; any other reference keeps the page's host,
+and its repair has no scheme or authority of its own. With --base, a
+reference with the page's scheme and fewer than two slashes after it
+('http:evil.com/' on a page of http) is a path on the page too, as browsers
+read it. --rfc3986 reads every
+scheme as RFC 3986 does (uri.Repair), and a reference without one as RFC
+3986 reads it: then 'http://evil.com\@good.com/' becomes
+'http://evil.com%5C@good.com/', whose host is good.com, where a browser goes
+to evil.com.
 
   $ uri repair --explain ' http://example.com/a b?c|d '
   http://example.com/a%20b?c%7Cd
@@ -105,6 +118,10 @@ host is good.com, where a browser goes to evil.com.
     ...
   $ uri repair 'http://evil.com\@good.com/'
   http://evil.com/@good.com/
+  $ uri repair '/\evil.com/'
+  //evil.com/
+  $ uri repair --base foo://h/ '/\evil.com/'
+  /%5Cevil.com/
 
 With --explain each change follows its result on a line of its own,
 indented: the offset in the input, the component, the old and new text and
@@ -126,14 +143,15 @@ U+FFFD ("old" keeps them escaped in --explain).
 // cmdRepair repairs pasted URLs.
 var cmdRepair = &command{
 	name:     "repair",
-	synopsis: "[--json] [--explain] [--rfc3986] [--rule rule] [--zone] [--idna profile] [--max-line n] [-j n] [input...]",
+	synopsis: "[--json] [--explain] [--rfc3986 | --base url] [--rule rule] [--zone] [--idna profile] [--max-line n] [-j n] [input...]",
 	summary:  "make valid URIs of pasted URLs, saying what changed",
 	help:     repairHelp,
 	shared:   flagJSON | flagRule | flagZone | flagIDNA | flagStream,
 	flags: func(fs *flag.FlagSet) runFunc {
 		explain := fs.Bool("explain", false, "print each change after the result, indented")
 		rfc := fs.Bool("rfc3986", false, "read every scheme as RFC 3986 does, http and the other special schemes too,\nnot where browsers go")
-		return func(e *env, l *cmdLine) int { return runRepair(e, l, *explain, *rfc) }
+		base := fs.String("base", "", "read a reference without a scheme against this URL, as a link on that page\n(default "+whatwg.RepairBase+")")
+		return func(e *env, l *cmdLine) int { return runRepair(e, l, *explain, *rfc, *base) }
 	},
 }
 
@@ -146,11 +164,20 @@ const (
 	keyReason    jsonKey = `"reason":`
 )
 
-func runRepair(e *env, l *cmdLine, explain, rfc bool) int {
+func runRepair(e *env, l *cmdLine, explain, rfc bool, base string) int {
 	o := l.options()
 	repair := func(s string) (uri.URI, []uri.Change, error) { return whatwg.RepairOptions(o, s) }
-	if rfc {
+	switch {
+	case rfc && base != "":
+		return l.usageError("--base and --rfc3986 exclude each other: RFC 3986 reads a reference without a base")
+	case rfc:
 		repair = o.Repair
+	case base != "":
+		b, err := whatwg.Parse(base)
+		if err != nil {
+			return l.usageError("invalid --base: " + err.Error())
+		}
+		repair = func(s string) (uri.URI, []uri.Change, error) { return whatwg.RepairRef(o, s, b) }
 	}
 	return e.eachInput(l.args, func(in string) bool {
 		u, changes, err := repair(in)

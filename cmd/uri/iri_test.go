@@ -62,6 +62,16 @@ func TestRepair(t *testing.T) {
 				`{"input":"http://[::g]/","ok":false,"error":"uri: the URL Standard rejects it (a browser goes nowhere): IPv6-invalid-code-point in host at offset 10","offset":10}` + "\n", "", 1},
 		{"json idna", "", []string{"repair", "--json", "//\u00e9/"},
 			`{"input":"//é/","ok":true,"result":"//xn--9ca/","changes":[{"offset":2,"component":"host","old":"é","new":"xn--9ca","reason":"idna"}]}` + "\n", "", 0},
+		// Without a scheme, against a page of https (URL Standard,
+		// relative slash state: a second "/" or "\" begins the
+		// authority), or against --base: of a scheme that is not
+		// special, "\" is a path's code point.
+		{"scheme-relative", "", []string{"repair", `//evil.com\@good.com/`, `/\evil.com/`, `\\evil.com/x`, "/a b"},
+			"//evil.com/@good.com/\n//evil.com/\n//evil.com/x\n/a%20b\n", "", 0},
+		{"base", "", []string{"repair", "--base", "foo://h/", `//evil.com\@good.com/`, `/\evil.com/`},
+			"//evil.com%5C@good.com/\n/%5Cevil.com/\n", "", 0},
+		{"base rejected", "", []string{"repair", "--base", "foo://h/", "--rfc3986", "/a"}, "", "uri repair: --base and --rfc3986 exclude each other: RFC 3986 reads a reference without a base\nUsage: uri repair [--json] [--explain] [--rfc3986 | --base url] [--rule rule] [--zone] [--idna profile] [--max-line n] [-j n] [input...]\nRun \"uri repair --help\" for more.\n", 2},
+		{"base invalid", "", []string{"repair", "--base", "/rel", "/a"}, "", "uri repair: invalid --base: whatwg: parse \"/rel\": missing-scheme-non-relative-URL at offset 0\nUsage: uri repair [--json] [--explain] [--rfc3986 | --base url] [--rule rule] [--zone] [--idna profile] [--max-line n] [-j n] [input...]\nRun \"uri repair --help\" for more.\n", 2},
 		// Zones are RFC 6874's, which browsers reject.
 		{"zone", "", []string{"repair", "--rfc3986", "--zone", "http://[fe80::1%eth0]/a b"}, "http://[fe80::1%eth0]/a%20b\n", "", 0},
 	})

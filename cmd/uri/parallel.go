@@ -163,9 +163,13 @@ func (e *env) jobs(c *command, l *cmdLine) int {
 		return 1
 	}
 	// A run that stops at the first rejected input (edit --verify) must
-	// write nothing after it, which only a run on one core knows.
-	if f := l.fs.Lookup("verify"); f != nil && f.Value.String() == "true" {
-		return 1
+	// write nothing after it, and one that writes a single JSON array
+	// (edit --trurl-json) must know which object comes first: only a run
+	// on one core knows either.
+	for _, name := range []string{"verify", "trurl-json"} {
+		if f := l.fs.Lookup(name); f != nil && f.Value.String() == "true" {
+			return 1
+		}
 	}
 	// Inputs from edit's --url and --url-file are arguments too.
 	for _, name := range []string{"url", "url-file"} {
