@@ -36,7 +36,7 @@ func BenchmarkLongLabel(b *testing.B) {
 		{"lint.Lint", func(s string) { lint.Lint(s) }},
 	}
 	for _, c := range calls {
-		for _, n := range []int{1 << 10, 4 << 10, 16 << 10} {
+		for _, n := range []int{1000, 1 << 10, 4 << 10, 16 << 10} {
 			var label strings.Builder
 			for i := range n {
 				label.WriteRune(rune(0x4e00 + i))
