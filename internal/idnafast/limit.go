@@ -60,13 +60,19 @@ const maxGrowth = 6 * 3
 // most MaxEncodeUnits/18 bytes (MaxDNSLabel/18 with dns) is passed over
 // without being mapped.
 func (m *Mapper) LongLabel(host string, dns bool) (start, end int, found bool) {
+	return m.longLabel(host, dns, true)
+}
+
+// longLabel is LongLabel; with skip false it maps every label, however
+// short (FuzzLongLabel checks that skipping changes no answer).
+func (m *Mapper) longLabel(host string, dns, skip bool) (start, end int, found bool) {
 	limit := MaxEncodeUnits
 	if dns {
 		limit = MaxDNSLabel - 4
 	}
 	for k := 0; k <= len(host); {
 		j, sep := nextSep(host, k)
-		if (j-k)*maxGrowth > limit && m.tooLong(host[k:j], dns) {
+		if (!skip || (j-k)*maxGrowth > limit) && m.tooLong(host[k:j], dns) {
 			return k, j, true
 		}
 		if j == len(host) {

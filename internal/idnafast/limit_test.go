@@ -6,6 +6,8 @@ import (
 	"time"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // TestMaxGrowth: no code point maps (UTS #46, golang.org/x/net/idna's
@@ -104,4 +106,37 @@ func TestLongLabelLinear(t *testing.T) {
 			t.Errorf("%s: %v at 16000, %v at 4000", name, large, small)
 		}
 	}
+}
+
+// lookup is the IDNALookup profile of the root package (VerifyDnsLength).
+var lookup = idna.New(idna.MapForLookup(), idna.Transitional(false),
+	idna.BidiRule(), idna.CheckJoiners(true), idna.CheckHyphens(true),
+	idna.StrictDomainName(true), idna.VerifyDNSLength(true))
+
+// FuzzLongLabel: passing short labels over unmapped changes no answer of
+// LongLabel, and a label it finds too long for DNS is one that ToASCII
+// under the lookup profile (VerifyDnsLength) refuses.
+func FuzzLongLabel(f *testing.F) {
+	for _, s := range []string{"a.é", strings.Repeat("é", 60), strings.Repeat("\ufdfa", 4),
+		strings.Repeat("e\u0301", 40), "xn--" + strings.Repeat("a", 60), strings.Repeat("\u3300", 20) + "\u3002b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, host string) {
+		if !utf8.ValidString(host) {
+			return
+		}
+		var m Mapper
+		for _, dns := range []bool{false, true} {
+			s1, e1, f1 := m.longLabel(host, dns, true)
+			s2, e2, f2 := m.longLabel(host, dns, false)
+			if s1 != s2 || e1 != e2 || f1 != f2 {
+				t.Fatalf("%+q (dns %v): %d, %d, %v skipping short labels, %d, %d, %v mapping all", host, dns, s1, e1, f1, s2, e2, f2)
+			}
+		}
+		if start, end, found := m.LongLabel(host, true); found {
+			if a, err := lookup.ToASCII(host[start:end]); err == nil {
+				t.Fatalf("%+q: label %+q found too long for DNS, but ToASCII gives %q", host, host[start:end], a)
+			}
+		}
+	})
 }
