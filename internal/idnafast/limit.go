@@ -102,6 +102,37 @@ func nextSep(s string, k int) (int, int) {
 // tooLong maps the raw label s (UTS #46, section 4, steps 1 and 2) and
 // tells whether one of the labels it becomes is too long (see LongLabel).
 func (m *Mapper) tooLong(s string, dns bool) bool {
+	// First the length of the label mapped, before NFC, which expands
+	// text at most 3 times (see maxGrowth): a label short enough even so
+	// is neither written out nor normalized.
+	limit := MaxEncodeUnits
+	if dns {
+		limit = MaxDNSLabel - 4
+	}
+	units := 0
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			units++
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if identity(r) || m.valid[int(r)%len(m.valid)] == r {
+			units += utf16.RuneLen(r)
+		} else {
+			u, err := mapOnly.ToUnicode(s[i : i+n])
+			if err == nil && u == s[i:i+n] && r != utf8.RuneError {
+				m.valid[int(r)%len(m.valid)] = r
+			}
+			for _, c := range u {
+				units += utf16.RuneLen(c)
+			}
+		}
+		i += n
+	}
+	if 3*units <= limit {
+		return false
+	}
 	mapped := make([]byte, 0, len(s))
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -114,7 +145,9 @@ func (m *Mapper) tooLong(s string, dns bool) bool {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if slot := &m.valid[int(r)%len(m.valid)]; *slot == r {
+		if identity(r) {
+			mapped = append(mapped, s[i:i+n]...)
+		} else if slot := &m.valid[int(r)%len(m.valid)]; *slot == r {
 			mapped = append(mapped, s[i:i+n]...)
 		} else {
 			// A disallowed code point comes back as it is, with an
@@ -165,4 +198,43 @@ func labelTooLong(l []byte, dns bool) bool {
 	default:
 		return !ascii && units > MaxEncodeUnits
 	}
+}
+
+// identityRanges are blocks of letters of common scripts that UTS #46
+// maps each to itself ("valid" in its mapping table, section 5), so that
+// tooLong needs no look-up for them (TestIdentityRanges checks every code
+// point of them against golang.org/x/net/idna's table): sorted, inclusive.
+var identityRanges = [...][2]rune{
+	{0x00DF, 0x00F6},   // Latin-1 lowercase letters (ß kept: non-transitional)
+	{0x00F8, 0x00FF},   // Latin-1 lowercase letters
+	{0x03AC, 0x03CE},   // Greek lowercase letters
+	{0x0430, 0x045F},   // Cyrillic lowercase letters
+	{0x05D0, 0x05EA},   // Hebrew letters
+	{0x0620, 0x064A},   // Arabic letters
+	{0x3041, 0x3096},   // Hiragana
+	{0x30A1, 0x30FA},   // Katakana
+	{0x3400, 0x4DBF},   // CJK Unified Ideographs Extension A
+	{0x4E00, 0x9FFF},   // CJK Unified Ideographs
+	{0xAC00, 0xD7A3},   // Hangul syllables
+	{0x20000, 0x2A6DF}, // CJK Unified Ideographs Extension B
+}
+
+// identity reports whether r is in identityRanges.
+func identity(r rune) bool {
+	if r < identityRanges[0][0] {
+		return false
+	}
+	lo, hi := 0, len(identityRanges)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		switch {
+		case r < identityRanges[mid][0]:
+			hi = mid
+		case r > identityRanges[mid][1]:
+			lo = mid + 1
+		default:
+			return true
+		}
+	}
+	return false
 }

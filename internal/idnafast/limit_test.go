@@ -26,6 +26,34 @@ func TestMaxGrowth(t *testing.T) {
 	}
 }
 
+// TestIdentityRanges: UTS #46 maps every code point of identityRanges to
+// itself (golang.org/x/net/idna's table), and identity finds exactly them.
+func TestIdentityRanges(t *testing.T) {
+	in := func(r rune) bool {
+		for _, g := range identityRanges {
+			if g[0] <= r && r <= g[1] {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 1; i < len(identityRanges); i++ {
+		if identityRanges[i-1][1] >= identityRanges[i][0] {
+			t.Fatalf("ranges %d and %d out of order", i-1, i)
+		}
+	}
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if identity(r) != in(r) {
+			t.Fatalf("identity(%U) = %v", r, !in(r))
+		}
+		if in(r) {
+			if u, err := mapOnly.ToUnicode(string(r)); err != nil || u != string(r) {
+				t.Fatalf("%U maps to %+q (%v), not itself", r, u, err)
+			}
+		}
+	}
+}
+
 func distinct(first rune, n int) string {
 	var b strings.Builder
 	for i := range n {
