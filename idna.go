@@ -61,6 +61,18 @@ func (p IDNAProfile) profile() *idna.Profile {
 	return idnaBrowser
 }
 
+// toASCII is UTS #46 ToASCII under p: for IDNABrowser, whose labels may
+// be as long as browsers take (up to 1000 UTF-16 code units), through
+// idnafast.ToASCII, whose Punycode encoder takes O(n log n) time in a
+// label's length where golang.org/x/net/idna's takes quadratic time; for
+// IDNALookup, whose labels are at most 63 octets, golang.org/x/net/idna's.
+func (p IDNAProfile) toASCII(s string) (string, error) {
+	if p == IDNALookup {
+		return idnaLookup.ToASCII(s)
+	}
+	return idnafast.ToASCII(idnaBrowser, s)
+}
+
 // String returns "browser" or "lookup".
 func (p IDNAProfile) String() string {
 	if p == IDNALookup {
@@ -144,7 +156,7 @@ func (p IDNAProfile) hostToASCII(s string, start, end int) (string, *Error) {
 	dns := p == IDNALookup
 	var err error = ErrLabelTooLong
 	if _, _, long := m.LongLabel(dec, dns); !long {
-		a, e := p.profile().ToASCII(dec)
+		a, e := p.toASCII(dec)
 		if e == nil {
 			return a, nil
 		}
@@ -160,7 +172,7 @@ func (p IDNAProfile) hostToASCII(s string, start, end int) (string, *Error) {
 			off, label, err, rule = start+k, l, ErrLabelTooLong, p.lengthRule()
 			break
 		}
-		if _, e := p.profile().ToASCII(l); e != nil {
+		if _, e := p.toASCII(l); e != nil {
 			off, label, err = start+k, l, e
 			break
 		}
@@ -388,7 +400,7 @@ func uLabel(a string, asciiTLD bool) (string, bool) {
 	if !idnspoof.Check(u, asciiTLD, idnspoof.HighlyRestrictive).Safe() {
 		return "", false
 	}
-	if back, err := idnaBrowser.ToASCII(u); err != nil || back != a {
+	if back, err := IDNABrowser.toASCII(u); err != nil || back != a {
 		return "", false
 	}
 	return u, true

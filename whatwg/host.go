@@ -179,7 +179,7 @@ func (p *parser) parseDomainClass(s string, off int, cl uint8) (string, uint8, f
 		if r, ok := p.domainFast(d, &m); ok {
 			result = r
 		} else {
-			r, err := idnaLenient.ToASCII(d)
+			r, err := idnafast.ToASCII(idnaLenient, d)
 			if err != nil {
 				return "", 0, failAt(ErrDomainToASCII, "domain-to-ASCII", off)
 			}
