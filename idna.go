@@ -152,10 +152,9 @@ func (p IDNAProfile) hostToASCII(s string, start, end int) (string, *Error) {
 	// A label too long for Punycode (RFC 3492, whose time is quadratic
 	// in a label's length) is refused before any Punycode work: see
 	// [ErrLabelTooLong].
-	var m idnafast.Mapper
 	dns := p == IDNALookup
 	var err error = ErrLabelTooLong
-	if _, _, long := m.LongLabel(dec, dns); !long {
+	if _, _, long := idnafast.FindLongLabel(dec, dns); !long {
 		a, e := p.toASCII(dec)
 		if e == nil {
 			return a, nil
@@ -168,7 +167,7 @@ func (p IDNAProfile) hostToASCII(s string, start, end int) (string, *Error) {
 	for k := 0; k < len(host); {
 		j := nextLabel(host, k)
 		l := unescapeValid(host[k:j], false)
-		if _, _, long := m.LongLabel(l, dns); long {
+		if _, _, long := idnafast.FindLongLabel(l, dns); long {
 			off, label, err, rule = start+k, l, ErrLabelTooLong, p.lengthRule()
 			break
 		}
@@ -381,15 +380,14 @@ func uLabel(a string, asciiTLD bool) (string, bool) {
 	// An A-label longer than browsers decode, or whose U-label is longer
 	// than they encode, stays (see ErrLabelTooLong); the U-label is then
 	// short enough for ToASCII below to cost little.
-	var m idnafast.Mapper
-	if _, _, long := m.LongLabel(a, false); long {
+	if _, _, long := idnafast.FindLongLabel(a, false); long {
 		return "", false
 	}
 	u, err := idnaBrowser.ToUnicode(a)
 	if err != nil {
 		return "", false
 	}
-	if _, _, long := m.LongLabel(u, false); long {
+	if _, _, long := idnafast.FindLongLabel(u, false); long {
 		return "", false
 	}
 	for _, r := range u {

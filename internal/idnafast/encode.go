@@ -32,7 +32,7 @@ var errOverflow = errors.New("idna: Punycode overflow")
 // (TestToASCIISameAsXNetIDNA, FuzzToASCII).
 func ToASCII(p *idna.Profile, host string) (string, error) {
 	long := false
-	for k := 0; k <= len(host); {
+	for k := 0; len(host) > MaxLabel && k <= len(host); {
 		j, sep := nextSep(host, k)
 		if j-k > MaxLabel {
 			long = true

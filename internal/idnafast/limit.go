@@ -63,12 +63,39 @@ func (m *Mapper) LongLabel(host string, dns bool) (start, end int, found bool) {
 	return m.longLabel(host, dns, true)
 }
 
+// FindLongLabel is [Mapper.LongLabel] for a caller without a Mapper: one
+// is made (1.3 KB zeroed) only when a label is long enough to be mapped.
+func FindLongLabel(host string, dns bool) (start, end int, found bool) {
+	limit := MaxEncodeUnits
+	if dns {
+		limit = MaxDNSLabel - 4
+	}
+	if len(host)*maxGrowth <= limit {
+		return 0, 0, false
+	}
+	for k := 0; k <= len(host); {
+		j, sep := nextSep(host, k)
+		if (j-k)*maxGrowth > limit {
+			var m Mapper
+			return m.longLabel(host, dns, true)
+		}
+		if j == len(host) {
+			break
+		}
+		k = j + sep
+	}
+	return 0, 0, false
+}
+
 // longLabel is LongLabel; with skip false it maps every label, however
 // short (FuzzLongLabel checks that skipping changes no answer).
 func (m *Mapper) longLabel(host string, dns, skip bool) (start, end int, found bool) {
 	limit := MaxEncodeUnits
 	if dns {
 		limit = MaxDNSLabel - 4
+	}
+	if skip && len(host)*maxGrowth <= limit {
+		return 0, 0, false
 	}
 	for k := 0; k <= len(host); {
 		j, sep := nextSep(host, k)

@@ -105,6 +105,10 @@ func TestLongLabel(t *testing.T) {
 	var m Mapper
 	for _, tt := range tests {
 		start, end, found := m.LongLabel(tt.host, tt.dns)
+		s2, e2, f2 := FindLongLabel(tt.host, tt.dns)
+		if s2 != start || e2 != end || f2 != found {
+			t.Errorf("FindLongLabel(%.30q…, dns %v) = %d, %d, %v, LongLabel %d, %d, %v", tt.host, tt.dns, s2, e2, f2, start, end, found)
+		}
 		if found != (tt.end != 0) || start != tt.start || end != tt.end {
 			t.Errorf("LongLabel(%.30q… (%d bytes), dns %v) = %d, %d, %v, want %d, %d", tt.host, len(tt.host), tt.dns, start, end, found, tt.start, tt.end)
 		}
