@@ -298,3 +298,19 @@ func ExampleURI_Span() {
 	//              ^^^^^^^^^^^          ^^^
 	// port present: false
 }
+
+// IDNA refuses a label too long for Punycode before encoding it: under
+// IDNABrowser past browsers' bound (1000 UTF-16 code units), under
+// IDNALookup past what DNS allows (an A-label of 63 octets).
+func ExampleErrLabelTooLong() {
+	_, err := uri.IDNABrowser.HostToASCII("a." + strings.Repeat("é", 1001))
+	fmt.Println(errors.Is(err, uri.ErrLabelTooLong), errors.Is(err, uri.ErrIDNA))
+	a, err := uri.IDNABrowser.HostToASCII(strings.Repeat("é", 60))
+	fmt.Println(len(a), err)
+	_, err = uri.IDNALookup.HostToASCII(strings.Repeat("é", 60))
+	fmt.Println(errors.Is(err, uri.ErrLabelTooLong))
+	// Output:
+	// true true
+	// 66 <nil>
+	// true
+}

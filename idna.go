@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/ferret-go/uri/internal/idnafast"
 	"github.com/ferret-go/uri/internal/idnspoof"
 )
 
@@ -58,6 +59,18 @@ func (p IDNAProfile) profile() *idna.Profile {
 		return idnaLookup
 	}
 	return idnaBrowser
+}
+
+// toASCII is UTS #46 ToASCII under p: for IDNABrowser, whose labels may
+// be as long as browsers take (up to 1000 UTF-16 code units), through
+// idnafast.ToASCII, whose Punycode encoder takes O(n log n) time in a
+// label's length where golang.org/x/net/idna's takes quadratic time; for
+// IDNALookup, whose labels are at most 63 octets, golang.org/x/net/idna's.
+func (p IDNAProfile) toASCII(s string) (string, error) {
+	if p == IDNALookup {
+		return idnaLookup.ToASCII(s)
+	}
+	return idnafast.ToASCII(idnaBrowser, s)
 }
 
 // String returns "browser" or "lookup".
@@ -136,23 +149,62 @@ func (p IDNAProfile) hostToASCII(s string, start, end int) (string, *Error) {
 	if k := firstInvalidUTF8(dec); k >= 0 {
 		return "", newError(s, start+rawOffset(host, k), ComponentHost, ErrInvalidUTF8)
 	}
-	a, err := p.profile().ToASCII(dec)
-	if err == nil {
-		return a, nil
+	// A label too long for Punycode (RFC 3492, whose time is quadratic
+	// in a label's length) is refused before any Punycode work: see
+	// [ErrLabelTooLong].
+	dns := p == IDNALookup
+	var err error = ErrLabelTooLong
+	if _, _, long := idnafast.FindLongLabel(dec, dns); !long {
+		a, e := p.toASCII(dec)
+		if e == nil {
+			return a, nil
+		}
+		err = e
 	}
-	off, label := start, dec
+	off, label, rule := start, dec, ""
 	// The first label that fails alone is the culprit; a rule on the
 	// whole name (its length, or Bidi across labels) names the host.
 	for k := 0; k < len(host); {
 		j := nextLabel(host, k)
 		l := unescapeValid(host[k:j], false)
-		if _, e := p.profile().ToASCII(l); e != nil {
+		if _, _, long := idnafast.FindLongLabel(l, dns); long {
+			off, label, err, rule = start+k, l, ErrLabelTooLong, p.lengthRule()
+			break
+		}
+		if _, e := p.toASCII(l); e != nil {
 			off, label, err = start+k, l, e
 			break
 		}
 		k = j + labelSepLen(host, j)
 	}
-	return "", newError(s, off, ComponentHost, &IDNAError{Label: label, Rule: p.rule(label), Err: err})
+	if rule == "" {
+		rule = p.rule(label)
+	}
+	return "", newError(s, off, ComponentHost, &IDNAError{Label: label, Rule: rule, Err: err})
+}
+
+// ErrLabelTooLong is the [IDNAError.Err] of a label longer than IDNA
+// under the profile ever gives to Punycode (RFC 3492, whose encoder walks
+// a label once for each distinct code point in it: time quadratic in its
+// length), refused before that work. Under [IDNALookup], that is a label
+// whose A-label would be longer than DNS allows, 63 octets (RFC 1034,
+// section 3.1; RFC 3490, section 4.1, ToASCII step 8; RFC 3987, section
+// 3.1, applies ToASCII to each label), which the profile refuses in any
+// case: more than 59 code points, one of them not ASCII, since an A-label
+// is "xn--" and at least one character a code point. Under
+// [IDNABrowser], which follows the URL Standard (no DNS length), it is
+// the bound of browsers' IDNA, ICU4C (ICU-13727), which Chromium and
+// rust-url follow and whatwg/url issue 824 discusses: more than 1000
+// UTF-16 code units after UTS #46 mapping, or an "xn--" label of more than
+// 2000 after its prefix (see package whatwg's ErrLabelTooLong).
+var ErrLabelTooLong = errors.New("idna: label too long for Punycode")
+
+// lengthRule names the rule of [ErrLabelTooLong] under p.
+func (p IDNAProfile) lengthRule() string {
+	if p == IDNALookup {
+		return "the DNS length limits: 1 to 63 octets a label, 253 a name (UTS #46, section 4.2, step 4)"
+	}
+	return "the length limit of browsers' Punycode: 1000 UTF-16 code units a label after mapping, 2000 after \"xn--\" (ICU4C, ICU-13727)"
 }
 
 // rawOffset returns the offset in the raw text s of the byte at offset k of
@@ -325,8 +377,17 @@ func uLabel(a string, asciiTLD bool) (string, bool) {
 	if !hasACEPrefix(a) {
 		return "", false
 	}
+	// An A-label longer than browsers decode, or whose U-label is longer
+	// than they encode, stays (see ErrLabelTooLong); the U-label is then
+	// short enough for ToASCII below to cost little.
+	if _, _, long := idnafast.FindLongLabel(a, false); long {
+		return "", false
+	}
 	u, err := idnaBrowser.ToUnicode(a)
 	if err != nil {
+		return "", false
+	}
+	if _, _, long := idnafast.FindLongLabel(u, false); long {
 		return "", false
 	}
 	for _, r := range u {
@@ -337,7 +398,7 @@ func uLabel(a string, asciiTLD bool) (string, bool) {
 	if !idnspoof.Check(u, asciiTLD, idnspoof.HighlyRestrictive).Safe() {
 		return "", false
 	}
-	if back, err := idnaBrowser.ToASCII(u); err != nil || back != a {
+	if back, err := IDNABrowser.toASCII(u); err != nil || back != a {
 		return "", false
 	}
 	return u, true

@@ -3,6 +3,7 @@ package whatwg_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/ferret-go/uri"
 	"github.com/ferret-go/uri/whatwg"
@@ -168,4 +169,18 @@ func ExampleRepairRef_colon() {
 	// Output:
 	// ./:foo.com/ <nil> [offset 0: path: "" -> "./" (wrote "./" before a first segment holding ":")]
 	// http://example.org/foo/:foo.com/
+}
+
+// A label of more than 1000 UTF-16 code units is refused before Punycode,
+// as Chromium refuses it (ICU4C's bound): a label of 1000 "é" parses, one
+// of 1001 does not, and the error gives the label's offset.
+func ExampleErrLabelTooLong() {
+	u, err := whatwg.Parse("http://" + strings.Repeat("é", 1000) + ".example/")
+	fmt.Println(len(u.Hostname()), err)
+	_, err = whatwg.Parse("http://a." + strings.Repeat("é", 1001) + "/")
+	var e *whatwg.Error
+	fmt.Println(errors.Is(err, whatwg.ErrLabelTooLong), errors.Is(err, whatwg.ErrDomainToASCII), errors.As(err, &e) && e.Offset == 9)
+	// Output:
+	// 1014 <nil>
+	// true true true
 }

@@ -132,7 +132,12 @@ func (p *parser) parseDomainClass(s string, off int, cl uint8) (string, uint8, f
 		// An ASCII domain is only lowercased; ToASCII decides no more than
 		// a validation error.
 		if p.errs != nil {
-			if _, err := idnaStrict.ToASCII(d); err != nil {
+			// A label longer than DNS allows fails beStrict's
+			// VerifyDnsLength, told without decoding an "xn--" label
+			// of any length (RFC 3492's decoder is quadratic).
+			if longASCIILabel(d) {
+				p.validation("domain-to-ASCII", off)
+			} else if _, err := idnaStrict.ToASCII(d); err != nil {
 				p.validation("domain-to-ASCII", off)
 			}
 		}
@@ -157,15 +162,29 @@ func (p *parser) parseDomainClass(s string, off int, cl uint8) (string, uint8, f
 			p.validation("domain-to-ASCII", off)
 			return "", 0, failAt(ErrDomainToASCII, "domain-to-ASCII", off)
 		}
+		// A label too long for ICU4C's Punycode is refused before any
+		// Punycode work (see ErrLabelTooLong); under beStrict, one
+		// whose A-label would be longer than DNS allows fails without
+		// being encoded.
+		var m idnafast.Mapper
+		if k, _, long := m.LongLabel(d, false); long {
+			p.validation("domain-to-ASCII", off)
+			if len(d) == len(s) {
+				off += k
+			}
+			return "", 0, failAt(ErrLabelTooLong, "domain-to-ASCII", off)
+		}
 		if p.errs != nil {
-			if _, err := idnaStrict.ToASCII(d); err != nil {
+			if _, _, long := m.LongLabel(d, true); long {
+				p.validation("domain-to-ASCII", off)
+			} else if _, err := idnaStrict.ToASCII(d); err != nil {
 				p.validation("domain-to-ASCII", off)
 			}
 		}
-		if r, ok := p.domainFast(d); ok {
+		if r, ok := p.domainFast(d, &m); ok {
 			result = r
 		} else {
-			r, err := idnaLenient.ToASCII(d)
+			r, err := idnafast.ToASCII(idnaLenient, d)
 			if err != nil {
 				return "", 0, failAt(ErrDomainToASCII, "domain-to-ASCII", off)
 			}
@@ -195,8 +214,7 @@ func (p *parser) parseDomainClass(s string, off int, cl uint8) (string, uint8, f
 // of short labels, this the result's length at most. The result is
 // p.hostHint when it is that, else it is written in the arena; ok false:
 // ask golang.org/x/net/idna.
-func (p *parser) domainFast(d string) (string, bool) {
-	var m idnafast.Mapper
+func (p *parser) domainFast(d string, m *idnafast.Mapper) (string, bool) {
 	if p.hostHint != "" {
 		if match, ok := m.Matches(d, p.hostHint); ok && match {
 			return p.hostHint, true
@@ -225,6 +243,20 @@ func decodedClass(s string) uint8 {
 		cl |= hostTable[c]
 	}
 	return cl
+}
+
+// longASCIILabel reports whether the ASCII domain d has a label longer
+// than DNS allows, [idnafast.MaxDNSLabel] octets.
+func longASCIILabel(d string) bool {
+	n := 0
+	for i := 0; i < len(d); i++ {
+		if d[i] == '.' {
+			n = 0
+		} else if n++; n > idnafast.MaxDNSLabel {
+			return true
+		}
+	}
+	return false
 }
 
 // forbiddenDomainOffset returns the offset in the parser's input of the

@@ -11,6 +11,12 @@
 // under that profile it can give for certain, and says so; for any other
 // host the caller asks golang.org/x/net/idna, so that the answers are the
 // same (TestSameAsXNetIDNA, FuzzSameAsXNetIDNA).
+//
+// It also keeps Punycode (RFC 3492) from costing time quadratic in a
+// label's length: [Mapper.LongLabel] and [FindLongLabel] find a label
+// longer than the real readers give to Punycode (ICU4C's bounds, or DNS's),
+// which callers refuse before any Punycode work, and [ToASCII] encodes the
+// long labels that remain in O(n log n) time.
 package idnafast
 
 import (
