@@ -19,9 +19,10 @@
 #
 # Each commit is checked out with git worktree into a temporary directory, and
 # two test binaries are built there: the bench module's (this directory) and
-# the root package's (its *_bench_test.go). A round runs the old binaries, then
-# the new ones, each benchmark once (-count=1, -cpu=1), so that noise on a
-# shared machine falls on both sides alike (see rounds.sh).
+# the root package's (its *_bench_test.go). A round runs each top-level
+# benchmark of the new binaries' list on the old side, then on the new, once
+# (-count=1, -cpu=1), so that noise on a shared machine falls on both sides
+# alike (see rounds.sh); a benchmark only the new side has shows as new.
 set -eu
 . "$(dirname "$0")/rounds.sh"
 
@@ -72,16 +73,22 @@ for side in old new; do
 	done
 done
 
+# Interleaved by benchmark: each top-level benchmark runs on the old side,
+# then on the new, before the next, so that a change in the machine's load
+# (another job starting) falls on both sides of a comparison alike.
 i=1
 while [ "$i" -le "$COUNT" ]; do
-	for side in old new; do
-		echo "round $i/$COUNT: $side" >&2
-		# Each binary runs in its own package directory, for its testdata.
-		for pkg in bench root; do
-			if [ "$pkg" = bench ]; then dir=$tmp/$side/bench; else dir=$tmp/$side; fi
-			(cd "$dir" && "$tmp/$side-$pkg.test" -test.run '^$' -test.bench "$BENCH" \
-				-test.benchtime "$BENCHTIME" -test.count 1 -test.cpu 1) |
-				if [ "$i" -eq 1 ]; then cat; else grep '^Benchmark'; fi >>"$OUT-$pkg-$side.txt"
+	for pkg in bench root; do
+		if [ "$pkg" = bench ]; then sub=bench; else sub=.; fi
+		for name in $("$tmp/new-$pkg.test" -test.list "$BENCH" | grep '^Benchmark'); do
+			for side in old new; do
+				echo "round $i/$COUNT: $pkg $name $side" >&2
+				# Each binary runs in its own package directory, for its testdata.
+				(cd "$tmp/$side/$sub" && "$tmp/$side-$pkg.test" -test.run '^$' -test.bench "^$name\$" \
+					-test.benchtime "$BENCHTIME" -test.count 1 -test.cpu 1) |
+					grep -E '^(Benchmark|goos|goarch|pkg|cpu)' |
+					if [ "$i" -eq 1 ]; then cat; else grep '^Benchmark'; fi >>"$OUT-$pkg-$side.txt"
+			done
 		done
 	done
 	i=$((i + 1))
