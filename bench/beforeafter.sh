@@ -84,10 +84,15 @@ while [ "$i" -le "$COUNT" ]; do
 			for side in old new; do
 				echo "round $i/$COUNT: $pkg $name $side" >&2
 				# Each binary runs in its own package directory, for its testdata.
-				(cd "$tmp/$side/$sub" && "$tmp/$side-$pkg.test" -test.run '^$' -test.bench "^$name\$" \
-					-test.benchtime "$BENCHTIME" -test.count 1 -test.cpu 1) |
-					grep -E '^(Benchmark|goos|goarch|pkg|cpu)' |
-					if [ "$i" -eq 1 ]; then cat; else grep '^Benchmark'; fi >>"$OUT-$pkg-$side.txt"
+				# A benchmark that fails (or a side that lacks it) is
+				# reported and skipped, not the end of the whole run.
+				if ! (cd "$tmp/$side/$sub" && "$tmp/$side-$pkg.test" -test.run '^$' -test.bench "^$name\$" \
+					-test.benchtime "$BENCHTIME" -test.count 1 -test.cpu 1) >"$tmp/run.txt" 2>&1; then
+					echo "round $i/$COUNT: $pkg $name $side failed:" >&2
+					tail -n 5 "$tmp/run.txt" >&2
+				fi
+				grep -E '^(Benchmark|goos|goarch|pkg|cpu)' "$tmp/run.txt" |
+					if [ "$i" -eq 1 ]; then cat; else grep '^Benchmark'; fi >>"$OUT-$pkg-$side.txt" || true
 			done
 		done
 	done
