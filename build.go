@@ -1185,9 +1185,15 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 		if q.pre != 0 {
 			t = append(t, q.pre)
 		}
-		if clean >= 0 {
-			t = t[:len(t)+fillAfter(t[len(t):cap(t)], q.text, escCS.table(), clean)]
-		} else {
+		switch room := t[len(t):cap(t)]; {
+		case clean >= 0:
+			t = t[:len(t)+fillAfter(room, q.text, escCS.table(), clean)]
+		case escCS < numCharsets:
+			// One table, and room for three bytes an octet: what
+			// appendEscape would find, without its tests (WithDecodedQuery
+			// of 16 bytes 776 -> 759 instructions, callgrind).
+			t = t[:len(t)+fillFrom(room, q.text, &escTables[escCS])]
+		default:
 			t = appendEscape(t, q.text, escCS)
 		}
 		if q.post != 0 {
@@ -1473,7 +1479,7 @@ func (e *eng) textLen(q *part, pathCS, firstCS charset) int {
 	case csSegments:
 		return segmentsLen(e.x.segs, pathCS, firstCS)
 	case csAppend:
-		path, sep := e.appendSep(e.base.HasAuthority())
+		path, sep := e.appendSep(e.base.hasAuth())
 		cs := e.x.segCS
 		if path == "" {
 			cs = firstCS
@@ -1509,7 +1515,7 @@ func (e *eng) appendSettled(t []byte, cs, pathCS, firstCS charset) []byte {
 		}
 		return t
 	}
-	path, sep := e.appendSep(e.base.HasAuthority()) // csAppend
+	path, sep := e.appendSep(e.base.hasAuth()) // csAppend
 	cs = e.x.segCS
 	if path == "" {
 		cs = firstCS
