@@ -1127,6 +1127,8 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 	escCS, escN := q.cs, -1 // text escaped in escCS to escN bytes, once measured
 	onePass := false        // short decoded text, written into room for 3 bytes an octet
 	clean := -1             // its literal octets before the first to encode, if known
+	exact := false          // very short decoded text, measured, written with tab
+	var tab *escTable
 	if escCS == csDecodedPath {
 		escCS = pathCS
 	}
@@ -1149,6 +1151,20 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 				m = escN + b2i(q.pre != 0) + b2i(q.post != 0)
 				break
 			}
+		}
+		if len(q.text) <= exactMax && escCS < numCharsets {
+			// Very short text is measured, and its result written at
+			// its length (see exact below): more instructions than the
+			// one pass into room for three bytes an octet, and less
+			// time. 16 bytes, a space in six (bench/row38.sh):
+			// WithDecodedQuery 759 -> 866 instructions but 81 -> 69 ns
+			// (CPU time, the least of 7 rounds; net/url 111 ns), a
+			// string of 48 bytes instead of 80.
+			exact, tab = true, &escTables[escCS]
+			clean = max(clean, 0)
+			escN = clean + escapedLen(q.text[clean:], tab)
+			m = escN + b2i(q.pre != 0) + b2i(q.post != 0)
+			break
 		}
 		// Short decoded text, not measured first: room for three bytes
 		// an octet, which appendEscape fills in one pass; the string
@@ -1174,6 +1190,40 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 	n := len(u.s) - (to - from) + m
 	if uint(n) > MaxTextLength {
 		return errTextTooLong()
+	}
+	if exact {
+		// The result's text and layout are stored first, then its
+		// bytes are written: the caller copies the result with wide
+		// loads, which wait for narrow stores not yet done (store
+		// forwarding), and the layout's came last, where they cost
+		// WithDecodedQuery of 16 bytes 7% of its time (perf). The text
+		// has three bytes to spare, for fillTight's last words.
+		t := make([]byte, n, n+3)
+		*out = *u
+		out.replace(bytesString(t), c, m-(to-from))
+		if c == iHost {
+			out.endHost(int(out.hostEnd), x.hostKind)
+		}
+		j := copy(t, u.s[:from])
+		if q.pre != 0 {
+			t[j] = q.pre
+			j++
+		}
+		if clean >= 8 {
+			copy(t[j:], q.text[:clean])
+		} else {
+			clean = 0 // a short run: cheaper in the loop than a copy
+		}
+		fillTight(t[j+clean:], q.text[clean:], tab)
+		j += escN
+		if q.post != 0 {
+			t[j] = q.post
+			j++
+		}
+		if to < len(u.s) {
+			copy(t[j:], u.s[to:])
+		}
+		return nil
 	}
 	t := make([]byte, 0, n)
 	t = append(t, u.s[:from]...)
@@ -1239,6 +1289,10 @@ func applyAuthority(out, u *URI, q *part, x *extra) error {
 // measuring it first, into room for three bytes an octet: at most twice its
 // length left unused in the string.
 const onePassMax = 128
+
+// exactMax is the longest decoded text that apply measures before writing
+// it where it would write it in one pass (onePassMax).
+const exactMax = 32
 
 // rawAbsolute reports whether p sets a raw path that is empty or begins
 // with "/", which is valid beside any authority (RFC 3986, section 3.3).
