@@ -497,6 +497,10 @@ func Escape(s string, m EscapeMode) string {
 // last ones, with less room (none when the measure and the three bytes are
 // there), through t, checked. So the unsafe writes stay inside t whatever s
 // holds, and a measure that was short panics rather than write past t.
+// Without the bytes to spare, where no block of eight could run, apply's
+// WithDecodedQuery of 16 bytes took 1,058 instructions instead of 925
+// (callgrind); the unsafe stores are putWords's, and so is their measured
+// win over checked ones.
 func fillTight(t []byte, s string, tab *escTable) int {
 	t = t[:cap(t)]
 	p, word, n := unsafe.Pointer(unsafe.SliceData(t)), &tab.word, &tab.n
