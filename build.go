@@ -389,10 +389,19 @@ func (u URI) WithPath(path string) (v URI, err error) {
 // "/" are those of [URI.WithPath]; use [URI.WithDecodedSegments] for
 // segments that hold "/".
 func (u URI) WithDecodedPath(path string) (v URI, err error) {
+	err = applyDecodedPath(&v, &u, path)
+	return v, err
+}
+
+// applyDecodedPath is WithDecodedPath, apart so that WithDecodedPath is
+// inlined: the caller's frame then holds the result that apply writes in
+// place, where a result returned in registers was stored field by field
+// and copied back with wide loads, which stall (store forwarding: a tenth
+// of the time of the benchmark's call and String, perf).
+func applyDecodedPath(out, u *URI, path string) error {
 	var q part
 	q.decodedPath(path)
-	err = apply(&v, &u, iPath, &q, nil)
-	return v, err
+	return apply(out, u, iPath, &q, nil)
 }
 
 // WithSegments returns u with its path made of the raw segments segs joined
@@ -475,9 +484,7 @@ func (u URI) WithQuery(query string) (v URI, err error) {
 // text keeps any pair structure it has; use a [Query] to build pairs from
 // data. "" gives an empty query ("?").
 func (u URI) WithDecodedQuery(query string) (v URI, err error) {
-	var q part
-	q.decoded(iQuery, query, charset(EscapeQuery))
-	err = apply(&v, &u, iQuery, &q, nil)
+	err = applyDecoded(&v, &u, iQuery, query, charset(EscapeQuery))
 	return v, err
 }
 
@@ -507,10 +514,17 @@ func (u URI) WithFragment(fragment string) (v URI, err error) {
 // fragment, percent-encoded as [EscapeFragment] does. "" gives an empty
 // fragment ("#").
 func (u URI) WithDecodedFragment(fragment string) (v URI, err error) {
-	var q part
-	q.decoded(iFragment, fragment, charset(EscapeFragment))
-	err = apply(&v, &u, iFragment, &q, nil)
+	err = applyDecoded(&v, &u, iFragment, fragment, charset(EscapeFragment))
 	return v, err
+}
+
+// applyDecoded is WithDecodedQuery and WithDecodedFragment, apart so that
+// they are inlined (see applyDecodedPath): component c set to the decoded
+// text, written in charset cs.
+func applyDecoded(out, u *URI, c int, text string, cs charset) error {
+	var q part
+	q.decoded(c, text, cs)
+	return apply(out, u, c, &q, nil)
 }
 
 // WithoutFragment returns u without its fragment (and its "#"), or u when it
@@ -972,15 +986,15 @@ func (b *Builder) Build() (v URI, err error) {
 	switch c := b.single(); {
 	case c < 0:
 		return *u, nil // nothing changed
-	case c < numComps && (b.auth == pieceKeep || u.HasAuthority()):
+	case c < numComps && (b.auth == pieceKeep || u.hasAuth()):
 		// One component, beside the base's authority or none: what the
 		// edits of URI ask.
 		err = apply(&v, u, c, &p[c], &b.extra)
 		return v, err
 	}
 	e := eng{base: u, path: &p[iPath], x: &b.extra}
-	scheme := u.HasScheme() && p[iScheme].state != pieceRemove || p[iScheme].state == pieceSet
-	auth := u.HasAuthority()
+	scheme := u.hasScheme() && p[iScheme].state != pieceRemove || p[iScheme].state == pieceSet
+	auth := u.hasAuth()
 	if b.auth != pieceKeep {
 		auth = b.auth == pieceSet
 	}
@@ -994,7 +1008,7 @@ func (b *Builder) Build() (v URI, err error) {
 		}
 	}
 	var pathCS, firstCS charset
-	if q := &p[iPath]; auth && (q.state == pieceKeep && u.HasAuthority() || rawAbsolute(q)) {
+	if q := &p[iPath]; auth && (q.state == pieceKeep && u.hasAuth() || rawAbsolute(q)) {
 		// The base's path beside its own authority, or a raw path that
 		// is empty or absolute, is all section 3.3 asks beside an
 		// authority (see checkPath), and is written as it is: settlePath
@@ -1041,6 +1055,14 @@ type eng struct {
 	x    *extra
 }
 
+// hasAuth is [URI.HasAuthority] and hasScheme [URI.HasScheme] for a
+// *URI: a value method called through a pointer copies the whole URI first,
+// and the copy's wide loads of the field-by-field stores that made it
+// stall (store forwarding; a quarter of apply's time in WithDecodedPath,
+// perf).
+func (o *offsets) hasAuth() bool   { return o.pathStart > o.schemeEnd }
+func (o *offsets) hasScheme() bool { return o.schemeEnd > 0 }
+
 // apply is the engine for a change of component c alone, made by part q
 // and x, beside the base's authority or none (a host set where there is no
 // authority adds one, which Build does): every edit of URI, and Build when
@@ -1054,15 +1076,15 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 	var pathCS, firstCS charset
 	switch c {
 	case iHost:
-		if !u.HasAuthority() {
+		if !u.hasAuth() {
 			return applyAuthority(out, u, q, x)
 		}
 	case iUserinfo, iPort:
-		if !u.HasAuthority() && q.state == pieceSet {
+		if !u.hasAuth() && q.state == pieceSet {
 			return noAuthority(c, q, x)
 		}
 	case iScheme, iPath:
-		if c == iPath && u.HasAuthority() {
+		if c == iPath && u.hasAuth() {
 			if rawAbsolute(q) {
 				break // as in Build: nothing to check or settle
 			}
@@ -1071,7 +1093,7 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 				// absolute beside an authority, without its three calls
 				// (WithDecodedPath of 16 bytes 824 -> 726 instructions,
 				// callgrind).
-				pathCS = pathCharset(u.HasScheme(), true)
+				pathCS = pathCharset(u.hasScheme(), true)
 				break
 			}
 		}
@@ -1105,6 +1127,8 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 	escCS, escN := q.cs, -1 // text escaped in escCS to escN bytes, once measured
 	onePass := false        // short decoded text, written into room for 3 bytes an octet
 	clean := -1             // its literal octets before the first to encode, if known
+	exact := false          // very short decoded text, measured, written with tab
+	var tab *escTable
 	if escCS == csDecodedPath {
 		escCS = pathCS
 	}
@@ -1127,6 +1151,20 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 				m = escN + b2i(q.pre != 0) + b2i(q.post != 0)
 				break
 			}
+		}
+		if len(q.text) <= exactMax && escCS < numCharsets {
+			// Very short text is measured, and its result written at
+			// its length (see exact below): more instructions than the
+			// one pass into room for three bytes an octet, and less
+			// time. 16 bytes, a space in six (bench/row38.sh):
+			// WithDecodedQuery 759 -> 866 instructions but 81 -> 69 ns
+			// (CPU time, the least of 7 rounds; net/url 111 ns), a
+			// string of 48 bytes instead of 80.
+			exact, tab = true, &escTables[escCS]
+			clean = max(clean, 0)
+			escN = clean + escapedLen(q.text[clean:], tab)
+			m = escN + b2i(q.pre != 0) + b2i(q.post != 0)
+			break
 		}
 		// Short decoded text, not measured first: room for three bytes
 		// an octet, which appendEscape fills in one pass; the string
@@ -1153,6 +1191,40 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 	if uint(n) > MaxTextLength {
 		return errTextTooLong()
 	}
+	if exact {
+		// The result's text and layout are stored first, then its
+		// bytes are written: the caller copies the result with wide
+		// loads, which wait for narrow stores not yet done (store
+		// forwarding), and the layout's came last, where they cost
+		// WithDecodedQuery of 16 bytes 7% of its time (perf). The text
+		// has three bytes to spare, for fillTight's last words.
+		t := make([]byte, n, n+3)
+		*out = *u
+		out.replace(bytesString(t), c, m-(to-from))
+		if c == iHost {
+			out.endHost(int(out.hostEnd), x.hostKind)
+		}
+		j := copy(t, u.s[:from])
+		if q.pre != 0 {
+			t[j] = q.pre
+			j++
+		}
+		if clean >= 8 {
+			copy(t[j:], q.text[:clean])
+		} else {
+			clean = 0 // a short run: cheaper in the loop than a copy
+		}
+		fillTight(t[j+clean:], q.text[clean:], tab)
+		j += escN
+		if q.post != 0 {
+			t[j] = q.post
+			j++
+		}
+		if to < len(u.s) {
+			copy(t[j:], u.s[to:])
+		}
+		return nil
+	}
 	t := make([]byte, 0, n)
 	t = append(t, u.s[:from]...)
 	switch {
@@ -1163,9 +1235,15 @@ func apply(out, u *URI, c int, q *part, x *extra) error {
 		if q.pre != 0 {
 			t = append(t, q.pre)
 		}
-		if clean >= 0 {
-			t = t[:len(t)+fillAfter(t[len(t):cap(t)], q.text, escCS.table(), clean)]
-		} else {
+		switch room := t[len(t):cap(t)]; {
+		case clean >= 0:
+			t = t[:len(t)+fillAfter(room, q.text, escCS.table(), clean)]
+		case escCS < numCharsets:
+			// One table, and room for three bytes an octet: what
+			// appendEscape would find, without its tests (WithDecodedQuery
+			// of 16 bytes 776 -> 759 instructions, callgrind).
+			t = t[:len(t)+fillFrom(room, q.text, &escTables[escCS])]
+		default:
 			t = appendEscape(t, q.text, escCS)
 		}
 		if q.post != 0 {
@@ -1212,6 +1290,14 @@ func applyAuthority(out, u *URI, q *part, x *extra) error {
 // length left unused in the string.
 const onePassMax = 128
 
+// exactMax is the longest decoded text that apply measures before writing
+// it where it would write it in one pass (onePassMax). At 32, the 23 bytes
+// of bench/editinstr.sh's WithDecodedQuery ("q=café au lait&lang=en") took
+// 1,103 instructions instead of 973 on userbait (net/url 1,127), in time
+// not measured: the measure costs more as the text grows, and the result
+// saves less. 16 keeps the measured gain and leaves that case as it was.
+const exactMax = 16
+
 // rawAbsolute reports whether p sets a raw path that is empty or begins
 // with "/", which is valid beside any authority (RFC 3986, section 3.3).
 func rawAbsolute(p *part) bool {
@@ -1225,7 +1311,7 @@ func settleOne(u *URI, c int, q *part, x *extra) (cs, first charset, err *Error)
 	if c == iPath {
 		p = q
 	}
-	return settlePath(u, p, x, u.HasScheme() && c != iScheme, u.HasAuthority())
+	return settlePath(u, p, x, u.hasScheme() && c != iScheme, u.hasAuth())
 }
 
 // single returns the one component that b changes, or -1 when it changes
@@ -1451,7 +1537,7 @@ func (e *eng) textLen(q *part, pathCS, firstCS charset) int {
 	case csSegments:
 		return segmentsLen(e.x.segs, pathCS, firstCS)
 	case csAppend:
-		path, sep := e.appendSep(e.base.HasAuthority())
+		path, sep := e.appendSep(e.base.hasAuth())
 		cs := e.x.segCS
 		if path == "" {
 			cs = firstCS
@@ -1487,7 +1573,7 @@ func (e *eng) appendSettled(t []byte, cs, pathCS, firstCS charset) []byte {
 		}
 		return t
 	}
-	path, sep := e.appendSep(e.base.HasAuthority()) // csAppend
+	path, sep := e.appendSep(e.base.hasAuth()) // csAppend
 	cs = e.x.segCS
 	if path == "" {
 		cs = firstCS

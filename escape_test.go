@@ -345,3 +345,42 @@ func TestFillRoomyChecksRoom(t *testing.T) {
 		}()
 	}
 }
+
+// TestFillTightChecksRoom: fillTight writes into room measured to the byte
+// (with or without its three bytes to spare) whatever the text holds, and a
+// room shorter than the text escaped panics rather than let its unsafe
+// stores pass the end of t. The guard bytes after t's capacity must come
+// out untouched.
+func TestFillTightChecksRoom(t *testing.T) {
+	tab := charset(EscapePath).table()
+	for _, s := range []string{
+		"", "a", "é", "a b", "日本語", "abcdefgh", " the quick brown", "日本語のテキ",
+		"abcdefghijklmnopqrstuvwxyz%", "%%%%%%%%%%%%%%%%%%%%%%%%%%%", "a%b%c%d%e%f%g%h%i%j%k",
+	} {
+		want := escapeOctets(s, EscapePath)
+		for _, spare := range []int{0, 1, 2, 3, 8} {
+			mem := make([]byte, len(want)+spare+4)
+			for i := range mem {
+				mem[i] = '!'
+			}
+			buf := mem[: len(want) : len(want)+spare]
+			if n := fillTight(buf, s, tab); string(buf[:n]) != want {
+				t.Errorf("fillTight(%d+%d bytes, %q) = %q, want %q", len(want), spare, s, buf[:n], want)
+			}
+			if string(mem[len(want)+spare:]) != "!!!!" {
+				t.Errorf("fillTight(%d+%d bytes, %q) wrote past its room: %q", len(want), spare, s, mem[len(want):])
+			}
+		}
+		if want == "" {
+			continue
+		}
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("fillTight(%d bytes, %q) wrote without room", len(want)-1, s)
+				}
+			}()
+			fillTight(make([]byte, len(want)-1), s, tab)
+		}()
+	}
+}
