@@ -119,6 +119,11 @@ func scanF(s string, i int, mask uint8, f pflags) int {
 	return scanSet(s, i, setOf[mask], mask, f)
 }
 
+// lowBits[n] has the n low bits set: the bytes of the last word that a scan
+// has passed already (n is 1 to 7; a table, as a shift by a variable count
+// takes the compiler a guard).
+var lowBits = [8]uint8{0, 1, 3, 7, 15, 31, 63, 127}
+
 // scanSet is scanF for the byte set t of mask, or for mask when t is nil.
 func scanSet(s string, i int, t *byteSet, mask uint8, f pflags) int {
 	if t == nil || len(s) < 8 {
@@ -142,7 +147,7 @@ func scanSet(s string, i int, t *byteSet, mask uint8, f pflags) int {
 				w := s[j:]
 				m := t[0][w[0]] | t[1][w[1]] | t[2][w[2]] | t[3][w[3]] |
 					t[4][w[4]] | t[5][w[5]] | t[6][w[6]] | t[7][w[7]] |
-					uint8(1<<(i-j)-1)
+					lowBits[(i-j)&7]
 				i = j + bits.TrailingZeros8(^m)
 			}
 		stop:
