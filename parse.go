@@ -265,7 +265,17 @@ func parseAuthority(s string, i int, u *offsets, f pflags) (int, *Error) {
 	// Only an "@" tells a userinfo from a host and port. Most authorities
 	// have none, so read a reg-name first, and scan on as a userinfo
 	// (3.2.1) only when the byte that stopped it could continue one.
-	end := scanF(s, i, mRegName, f)
+	//
+	// An empty authority ("file:///p") is told by its first byte, not
+	// by the scan: the scan's stop is computed (a word's mask and its
+	// lowest zero), and the path scan that follows would wait on it,
+	// where a branch that is always taken on such a list lets it start
+	// at once (isaacs_files: 54.5 -> 48.7 ns a URL, main 49.4; 62
+	// instructions a URL less, 10 more on lists without).
+	end := i
+	if i < len(s) && s[i] != '/' {
+		end = scanF(s, i, mRegName, f)
+	}
 	if end == len(s) || isAuthorityEnd(s[end]) {
 		// The reg-name is the whole authority, as in most URIs: no
 		// userinfo, no port, nothing for the general case below to test
