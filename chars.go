@@ -1,5 +1,7 @@
 package uri
 
+import "math/bits"
+
 // Character classes of RFC 3986, section 2 and Appendix A.
 //
 // Every byte maps to a set of class bits; a grammar rule that accepts "one of
@@ -55,8 +57,18 @@ func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func isHex(c byte) bool   { return class[c]&cHex != 0 }
 
-// Byte sets for the masks the grammar scans most, one byte per character
-// (1 when allowed), so that scan can test eight bytes with one AND chain.
+// Byte sets for the masks the grammar scans most. A set is eight tables,
+// one for each byte of a word: t[k][c] is 1<<k when c is allowed and 0
+// otherwise, so that the OR of the eight lookups of a word is a mask with
+// bit k set for each allowed byte k, and the first byte that stops the scan
+// is the mask's lowest zero bit. That costs the loop the instructions of the
+// AND chain it replaced (a load a byte, a table load a byte, seven ORs), and
+// the scan ends without a loop of a byte at a time, whose exit the
+// processor mispredicts: on userbait the scans' loop exits were 5 of the
+// 5.8 mispredicted branches a URL (callgrind --branch-sim), against the
+// floor's one.
+type byteSet = [8][256]uint8
+
 var (
 	setRegName  = makeSet(mRegName)
 	setUserinfo = makeSet(mUserinfo)
@@ -66,10 +78,12 @@ var (
 	setQuery    = makeSet(mQuery)
 )
 
-func makeSet(mask uint8) (t [256]uint8) {
-	for c := range t {
-		if class[c]&mask != 0 {
-			t[c] = 1
+func makeSet(mask uint8) (t byteSet) {
+	for k := range t {
+		for c := range t[k] {
+			if class[c]&mask != 0 {
+				t[k][c] = 1 << k
+			}
 		}
 	}
 	return t
@@ -78,7 +92,7 @@ func makeSet(mask uint8) (t [256]uint8) {
 // setOf maps a mask to its byte set, or to nil for a mask without one. It is
 // a table, not a switch, so that scan stays small enough to be inlined and
 // costs one load instead of a chain of compares.
-var setOf = func() (m [256]*[256]uint8) {
+var setOf = func() (m [256]*byteSet) {
 	m[mRegName] = &setRegName
 	m[mUserinfo] = &setUserinfo
 	m[mSegNC] = &setSegNC
@@ -106,23 +120,38 @@ func scanF(s string, i int, mask uint8, f pflags) int {
 	return scanSet(s, i, setOf[mask], mask, f)
 }
 
+// lowBits[n] has the n low bits set: the bytes of the last word that a scan
+// has passed already (n is 1 to 7; a table, as a shift by a variable count
+// takes the compiler a guard).
+var lowBits = [8]uint8{0, 1, 3, 7, 15, 31, 63, 127}
+
 // scanSet is scanF for the byte set t of mask, or for mask when t is nil.
-func scanSet(s string, i int, t *[256]uint8, mask uint8, f pflags) int {
-	if t == nil {
+func scanSet(s string, i int, t *byteSet, mask uint8, f pflags) int {
+	if t == nil || len(s) < 8 {
 		i = scanClass(s, i, mask)
 	} else {
 		for {
 			// Eight bytes at a time while all are allowed: most of a URI.
 			for i+8 <= len(s) {
 				w := s[i : i+8]
-				if t[w[0]]&t[w[1]]&t[w[2]]&t[w[3]]&t[w[4]]&t[w[5]]&t[w[6]]&t[w[7]] == 0 {
-					break
+				m := t[0][w[0]] | t[1][w[1]] | t[2][w[2]] | t[3][w[3]] |
+					t[4][w[4]] | t[5][w[5]] | t[6][w[6]] | t[7][w[7]]
+				if m != 0xff {
+					i += bits.TrailingZeros8(^m)
+					goto stop
 				}
 				i += 8
 			}
-			for i < len(s) && t[s[i]] != 0 {
-				i++
+			// Fewer than eight bytes are left: read the last eight of s,
+			// the ones before i counted as allowed (i-j is 1 to 7).
+			if j := len(s) - 8; i < len(s) {
+				w := s[j:]
+				m := t[0][w[0]] | t[1][w[1]] | t[2][w[2]] | t[3][w[3]] |
+					t[4][w[4]] | t[5][w[5]] | t[6][w[6]] | t[7][w[7]] |
+					lowBits[(i-j)&7]
+				i = j + bits.TrailingZeros8(^m)
 			}
+		stop:
 			if i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
 				i += 3
 				continue

@@ -855,8 +855,10 @@ func TestNoAllocs(t *testing.T) {
 
 // TestScan checks chars.go's scan, for every rule mask, against
 // *( allowed / pct-encoded ) over the sets written above: every byte at
-// every position of a run (across the eight-byte blocks of the fast loop),
-// and random strings dense in "%" triplets.
+// every position of a run (across the eight-byte blocks of the fast loop
+// and the last eight bytes of the text, which the scan reads as one word
+// whatever its start), from several starts, and random strings dense in
+// "%" triplets.
 func TestScan(t *testing.T) {
 	schemeChar := func(b byte) bool { return isALPHA(b) || isDIGIT(b) || b == '+' || b == '-' || b == '.' }
 	masks := []struct {
@@ -891,9 +893,13 @@ func TestScan(t *testing.T) {
 	for _, m := range masks {
 		for b := 0; b < 256; b++ {
 			for p := 0; p < 20; p++ {
-				s := strings.Repeat("x", p) + string([]byte{byte(b)}) + strings.Repeat("x", 20)
-				if got, want := scan(s, 0, m.mask), ref(s, 0, m.allowed); got != want {
-					t.Errorf("%s: scan(%q) = %d, want %d", m.name, s, got, want)
+				for _, q := range []int{20, 0, 1, 2, 5, 7, 8, 9} {
+					s := strings.Repeat("x", p) + string([]byte{byte(b)}) + strings.Repeat("x", q)
+					for _, i := range []int{0, p / 2, p, p + 1} {
+						if got, want := scan(s, i, m.mask), ref(s, i, m.allowed); got != want {
+							t.Errorf("%s: scan(%q, %d) = %d, want %d", m.name, s, i, got, want)
+						}
+					}
 				}
 			}
 		}
