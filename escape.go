@@ -273,6 +273,13 @@ func fillEscaped(t []byte, s string, tab *escTable) int {
 		j += fillRoomy(t[j:], s[:m], tab)
 		s = s[m:]
 	}
+	return fillChecked(t, j, s, tab)
+}
+
+// fillChecked writes s with tab into t from j, each write bounds-checked,
+// and returns the end: the last octets of fillEscaped and fillTight, where
+// the room left does not prove an unsafe store fits.
+func fillChecked(t []byte, j int, s string, tab *escTable) int {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		w := &tab.word[c]
@@ -519,19 +526,10 @@ func fillTight(t []byte, s string, tab *escTable) int {
 		*(*[4]byte)(unsafe.Add(p, j)) = word[c]
 		j += int(n[c])
 	}
-	for ; k < len(s); k++ {
-		c := s[k]
-		w := &word[c]
-		if n[c] == 1 {
-			t[j] = w[0]
-			j++
-			continue
-		}
-		u := t[j : j+3 : j+3] // one bounds check for the three
-		u[0], u[1], u[2] = w[0], w[1], w[2]
-		j += 3
+	if k == len(s) {
+		return j // the common case: the measure's three bytes held the last word
 	}
-	return j
+	return fillChecked(t, j, s[k:], tab)
 }
 
 // modeTable[m] is the escTable of every EscapeMode m but

@@ -22,6 +22,7 @@
 # all of them. The summary gives medians.
 set -eu
 cd "$(dirname "$0")"
+. ./median.sh
 ROUNDS=${ROUNDS:-5}
 COPIES=${COPIES:-5}
 OUT=${OUT:-results/cmd.txt}
@@ -29,12 +30,7 @@ DATA=${URI_BENCH_DATA:-../../shared/data/urls}
 
 summarize() {
 	# Raw lines: case wall user sys maxrss_kib bytes lines
-	awk '
-	function median(s,   n, a, i, t, j) {
-		n = split(s, a, " ")
-		for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j+1] = a[j]; a[j+1] = t }
-		return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
-	}
+	awk "$median_awk"'
 	/^#/ { next }
 	{
 		if (!($1 in wall)) order[++n] = $1

@@ -22,6 +22,7 @@
 # Arguments: the subcommand and its options (default: parse --json).
 set -eu
 cd "$(dirname "$0")"
+. ./median.sh
 ROUNDS=${ROUNDS:-9}
 SIZES=${SIZES:-5 25}
 OUT=${OUT:-results/jobs.txt}
@@ -57,12 +58,7 @@ while [ "$r" -le "$ROUNDS" ]; do
 	r=$((r + 1))
 done
 
-awk '
-function median(s,   n, a, i, t, j) {
-	n = split(s, a, " ")
-	for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j+1] = a[j]; a[j+1] = t }
-	return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
-}
+awk "$median_awk"'
 /^#/ { next }
 { w[$1 " " $2] = w[$1 " " $2] " " $3; c[$1 " " $2] = c[$1 " " $2] " " ($4 + $5); if (!($2 in seen)) { seen[$2] = 1; sizes[++m] = $2 } }
 END {

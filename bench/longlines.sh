@@ -30,6 +30,7 @@
 # memory, in multiples of its length.
 set -euf
 cd "$(dirname "$0")"
+. ./median.sh
 ROUNDS=${ROUNDS:-3}
 TOTAL=${TOTAL:-8388608}
 LONG=${LONG:-4194304}
@@ -37,12 +38,7 @@ OUT=${OUT:-results/longlines.txt}
 
 summarize() {
 	# Raw lines: command shape line_bytes wall_s user_s sys_s maxrss_kib input_bytes
-	awk '
-	function median(s,   n, a, i, t, j) {
-		n = split(s, a, " ")
-		for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j+1] = a[j]; a[j+1] = t }
-		return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
-	}
+	awk "$median_awk"'
 	/^#/ { next }
 	{
 		k = $1 "|" $2
