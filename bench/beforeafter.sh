@@ -15,7 +15,8 @@
 # default bench/results/beforeafter: OUT-bench-old.txt, OUT-bench-new.txt,
 # OUT-root-old.txt and OUT-root-new.txt),
 # URI_BENCH_DATA (URL list directory, default ../shared/data/urls from the
-# module root).
+# module root), URI_BENCH_RFC (the RFC texts of BenchmarkExtract, default
+# ../shared/rfc from the module root).
 #
 # Each commit is checked out with git worktree into a temporary directory, and
 # two test binaries are built there: the bench module's (this directory) and
@@ -41,7 +42,8 @@ BENCHTIME=${BENCHTIME:-50ms}
 BENCH=${BENCH:-.}
 OUT=${OUT:-bench/results/beforeafter}
 : "${URI_BENCH_DATA:=$root/../shared/data/urls}"
-export URI_BENCH_DATA
+: "${URI_BENCH_RFC:=$root/../shared/rfc}"
+export URI_BENCH_DATA URI_BENCH_RFC
 
 tmp=$(mktemp -d)
 cleanup() {
