@@ -6,9 +6,10 @@
 #
 # A run is start-up S (exec, the runtime, package inits: the same at -j 1 and
 # -j 2) plus the lines' work W, which -j 2 can halve at best, so the speed-up
-# is at most (S + W) / (S + W/2). The script measures S as the same command
-# on an empty input, and prints that bound beside the measured ratio: on a
-# short input S caps the ratio whatever the workers do.
+# is about (S + W) / (S + W/2) at most (about: -j 1 uses the second core a
+# little too). The script measures S as the same command on an empty input,
+# and prints that estimate beside the measured ratio: on a short input S
+# caps the ratio whatever the workers do. OUT is relative to bench/.
 #
 # Usage, from anywhere in the checkout:
 #
@@ -62,7 +63,7 @@ awk "$median_awk"'
 /^#/ { next }
 { w[$1 " " $2] = w[$1 " " $2] " " $3; c[$1 " " $2] = c[$1 " " $2] " " ($4 + $5); if (!($2 in seen)) { seen[$2] = 1; sizes[++m] = $2 } }
 END {
-	printf "| copies | start-up S (empty input) s | -j 1 s | -j 2 s | -j 1 / -j 2 | bound (S+W)/(S+W/2) | -j 1 CPU s | -j 2 CPU s |\n"
+	printf "| copies | start-up S (empty input) s | -j 1 s | -j 2 s | -j 1 / -j 2 | estimate (S+W)/(S+W/2) | -j 1 CPU s | -j 2 CPU s |\n"
 	printf "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
 	for (i = 1; i <= m; i++) {
 		n = sizes[i]; s = median(w["empty " n]); a = median(w["j1 " n]); b = median(w["j2 " n])
