@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/ascii"
 )
 
 // Repair with the destination kept: uri.Repair reads its input as RFC 3986
@@ -406,7 +407,7 @@ func repairAuthority(o uri.Options, s string, ed *edits, scheme string, after, a
 		hint    string
 	)
 	repaired := false
-	if hostStart >= 0 && !isASCII(s[hostStart:authEnd]) {
+	if hostStart >= 0 && !ascii.Is(s[hostStart:authEnd]) {
 		u, changes, err = o.Repair(ed.apply(s))
 		if repaired = true; err == nil {
 			hint = u.Host()
@@ -492,15 +493,6 @@ func componentOf(err error) uri.Component {
 		return 0
 	}
 	return uri.ComponentHost
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // destination is what RepairOptions compares of the URL Standard's reading

@@ -6,9 +6,10 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/ferret-go/uri/internal/ascii"
 )
 
 // errOverflow is Punycode's overflow (RFC 3492, section 6.4), which
@@ -63,7 +64,7 @@ func toASCII(p *idna.Profile, host string) (string, error) {
 			j += k
 		}
 		label := u[k:j]
-		if isASCII(label) {
+		if ascii.Is(label) {
 			out = append(out, label...)
 		} else {
 			out = append(out, "xn--"...)
@@ -78,15 +79,6 @@ func toASCII(p *idna.Profile, host string) (string, error) {
 		out = append(out, '.')
 		k = j + 1
 	}
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // appendPunycodeFast appends the Punycode of label (RFC 3492, section 6.3)
@@ -149,18 +141,7 @@ func appendPunycodeFast(dst []byte, label string) (out []byte, ok bool) {
 			if delta += below(at) - below(prev); delta > math.MaxInt32 {
 				return dst, false
 			}
-			// The delta as a generalized variable-length integer
-			// (section 3.3), with thresholds from the bias.
-			q := int(delta)
-			for k := base; ; k += base {
-				t := min(max(k-bias, tmin), tmax)
-				if q < t {
-					break
-				}
-				dst = append(dst, digit(t+(q-t)%(base-t)))
-				q = (q - t) / (base - t)
-			}
-			dst = append(dst, digit(q))
+			dst = appendDelta(dst, int(delta), bias)
 			bias = adapt(int(delta), h+1, h == basic)
 			delta = 0
 			h++

@@ -225,6 +225,21 @@ const (
 	initialN    = 0x80
 )
 
+// appendDelta appends the delta q as a generalized variable-length integer
+// (RFC 3492, section 3.3), with thresholds from the bias: the step of both
+// Punycode encoders.
+func appendDelta(dst []byte, q, bias int) []byte {
+	for k := base; ; k += base {
+		t := min(max(k-bias, tmin), tmax)
+		if q < t {
+			break
+		}
+		dst = append(dst, digit(t+(q-t)%(base-t)))
+		q = (q - t) / (base - t)
+	}
+	return append(dst, digit(q))
+}
+
 // appendPunycode appends the Punycode of the UTF-8 text u (RFC 3492,
 // section 6.3, the encoding procedure) to dst: the basic code points in
 // order, a "-" after them when there are any, then for each non-basic code
@@ -262,18 +277,7 @@ func appendPunycode(dst []byte, u []byte) []byte {
 			if r > n {
 				continue
 			}
-			// The delta as a generalized variable-length integer
-			// (section 3.3), with thresholds from the bias.
-			q := delta
-			for k := base; ; k += base {
-				t := min(max(k-bias, tmin), tmax)
-				if q < t {
-					break
-				}
-				dst = append(dst, digit(t+(q-t)%(base-t)))
-				q = (q - t) / (base - t)
-			}
-			dst = append(dst, digit(q))
+			dst = appendDelta(dst, delta, bias)
 			bias = adapt(delta, h+1, h == basic)
 			delta = 0
 			h++
