@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/pctenc"
 	"github.com/ferret-go/uri/whatwg"
 )
 
@@ -254,29 +255,13 @@ func curlQuery(q string, sep byte, touched bool) string {
 }
 
 // percentDecode decodes the percent-encoded octets of s (RFC 3986,
-// section 2.1), and "+" as a space when plus is set; a "%" that does not
-// begin a triplet stays.
+// section 2.1), and "+" as a space when plus is set (a "+" written as "%2B"
+// stays "+"); a "%" that does not begin a triplet stays.
 func percentDecode(s string, plus bool) string {
-	if strings.IndexByte(s, '%') < 0 && (!plus || strings.IndexByte(s, '+') < 0) {
-		return s
+	if plus {
+		s = strings.ReplaceAll(s, "+", " ")
 	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '%' && i+2 < len(s) && isHexDigit(s[i+1]) && isHexDigit(s[i+2]):
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-		case c == '+' && plus:
-			b = append(b, ' ')
-		default:
-			b = append(b, c)
-		}
-	}
-	return string(b)
-}
-
-func isHexDigit(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+	return pctenc.Decode(s)
 }
 
 // isUnreserved reports whether c is unreserved (RFC 3986, section 2.3).
