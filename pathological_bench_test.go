@@ -13,41 +13,12 @@ package uri_test
 // Timing is measured, never asserted: the table is in SECURITY.md.
 
 import (
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/shapes"
 	"github.com/ferret-go/uri/lint"
 )
-
-// pathShapes make the pathological inputs of n bytes (about n for the
-// repeated units).
-var pathShapes = []struct {
-	name string
-	make func(n int) string
-}{
-	{"pct", func(n int) string { return strings.Repeat("%", n) }},
-	{"bracket", func(n int) string { return "http://" + strings.Repeat("[", n-7) }},
-	{"colon", func(n int) string { return strings.Repeat(":", n) }},
-	{"a-colon", func(n int) string { return strings.Repeat("a:", n/2) }},
-	{"dot-slash", func(n int) string { return "http://h" + strings.Repeat("/.", (n-8)/2) }},
-	{"dotdot", func(n int) string { return strings.Repeat("../", n/3) }},
-	{"at", func(n int) string { return "http://" + strings.Repeat("@", n-7) }},
-	{"question", func(n int) string { return "http://h/" + strings.Repeat("?", n-9) }},
-	{"hash", func(n int) string { return "http://h/" + strings.Repeat("#", n-9) }},
-	{"ipv4-dots", func(n int) string { return "http://" + strings.Repeat("1.", (n-7)/2) + "1/" }},
-	{"query", func(n int) string {
-		var b strings.Builder
-		b.WriteString("http://h/?")
-		for i := 0; b.Len() < n; i++ {
-			// Keys in decreasing order, so that SortQuery has to move
-			// every pair.
-			b.WriteString("k" + strconv.Itoa(1e9-i) + "=v&")
-		}
-		return b.String()
-	}},
-}
 
 var pathSizes = []struct {
 	name string
@@ -80,11 +51,11 @@ var pathOps = []struct {
 }
 
 func BenchmarkPathological(b *testing.B) {
-	for _, sh := range pathShapes {
+	for _, sh := range shapes.Pathological() {
 		for _, op := range pathOps {
 			for _, sz := range pathSizes {
-				b.Run("shape="+sh.name+"/op="+op.name+"/size="+sz.name, func(b *testing.B) {
-					s := sh.make(sz.n)
+				b.Run("shape="+sh.Name+"/op="+op.name+"/size="+sz.name, func(b *testing.B) {
+					s := sh.Make(sz.n)
 					b.SetBytes(int64(len(s)))
 					b.ReportAllocs()
 					cpu := cpuTime()

@@ -4,9 +4,10 @@ import (
 	"encoding"
 	"errors"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ferret-go/uri/internal/shapes"
 )
 
 func TestRepair(t *testing.T) {
@@ -160,39 +161,10 @@ func TestRepairKindText(t *testing.T) {
 // "% " repeated 132.
 func TestRepairAllocation(t *testing.T) {
 	const n = 1 << 20
-	query := func() string {
-		var b strings.Builder
-		b.WriteString("http://h/?")
-		for i := 0; b.Len() < n; i++ {
-			b.WriteString("k" + strconv.Itoa(1e9-i) + "=v&")
-		}
-		return b.String()
-	}
-	for name, in := range map[string]string{
-		// The shapes of BenchmarkPathological.
-		"pct":       strings.Repeat("%", n),
-		"bracket":   "http://" + strings.Repeat("[", n-7),
-		"colon":     strings.Repeat(":", n),
-		"a-colon":   strings.Repeat("a:", n/2),
-		"dot-slash": "http://h" + strings.Repeat("/.", (n-8)/2),
-		"dotdot":    strings.Repeat("../", n/3),
-		"at":        "http://" + strings.Repeat("@", n-7),
-		"question":  "http://h/" + strings.Repeat("?", n-9),
-		"hash":      "http://h/" + strings.Repeat("#", n-9),
-		"ipv4-dots": "http://" + strings.Repeat("1.", (n-7)/2) + "1/",
-		"query":     query(),
-		// A change every third, every second and every byte.
-		"brace-a":     strings.Repeat("{a}", n/3),
-		"a-space":     "http://h/" + strings.Repeat("a ", n/2),
-		"pct-space":   "http://h/" + strings.Repeat("% ", n/2),
-		"host-pct":    "http://h" + strings.Repeat("%", n),
-		"userinfo-at": "http://" + strings.Repeat("a@", n/2) + "h/",
-		"fragment":    "http://h#" + strings.Repeat("#a", n/2),
-		"non-utf8":    "http://h/" + strings.Repeat("\xff.", n/2),
-		// A host that IDNA maps: 21 bytes a byte before the labels
-		// were mapped one by one.
-		"idna-host": "http://" + strings.Repeat("\u00e9a.", (n-8)/4) + "/",
-	} {
+	// The shapes of BenchmarkPathological, and those with a change every
+	// few bytes.
+	for _, sh := range append(shapes.Pathological(), shapes.Changes()...) {
+		name, in := sh.Name, sh.Make(n)
 		var m0, m1 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)

@@ -2,10 +2,10 @@ package viewer
 
 import (
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/ferret-go/uri/internal/shapes"
 	"github.com/ferret-go/uri/internal/sidebyside"
 	"github.com/ferret-go/uri/readers"
 )
@@ -218,20 +218,10 @@ var errTest error = testError{}
 // and at most 75 times the input.
 func TestAnalyzeMemory(t *testing.T) {
 	const n = 64 << 10
-	query := func() string {
-		var b strings.Builder
-		b.WriteString("http://h/?")
-		for i := 0; b.Len() < n; i++ {
-			b.WriteString("k" + strconv.Itoa(1e9-i) + "=v&")
-		}
-		return b.String()
-	}
-	for _, tc := range []struct{ name, in string }{
-		{"{a}", strings.Repeat("{a}", n/3)},
+	cases := []struct{ name, in string }{
 		{"a", "http://" + strings.Repeat("a", n-7)},
 		{"%00", strings.Repeat("%00", n/3)},
 		{"NUL", strings.Repeat("\x00", n)},
-		{"@", "http://" + strings.Repeat("@", n-7)},
 		{"/..", "http://a" + strings.Repeat("/..", (n-8)/3)},
 		{"tab", "http://a/" + strings.Repeat("\t", n-9)},
 		{`\`, "http://a" + strings.Repeat(`\`, n-8)},
@@ -240,21 +230,13 @@ func TestAnalyzeMemory(t *testing.T) {
 		{"a=b&", "http://a/?" + strings.Repeat("a=b&", (n-10)/4)},
 		{"/a", "http://a" + strings.Repeat("/a", (n-8)/2)},
 		{"<", strings.Repeat("<", n)},
-		// The shapes of SECURITY.md's pathological table.
-		{"pct", strings.Repeat("%", n)},
-		{"bracket", "http://" + strings.Repeat("[", n-7)},
-		{"colon", strings.Repeat(":", n)},
-		{"a-colon", strings.Repeat("a:", n/2)},
-		{"dot-slash", "http://h" + strings.Repeat("/.", (n-8)/2)},
-		{"dotdot", strings.Repeat("../", n/3)},
-		{"question", "http://h/" + strings.Repeat("?", n-9)},
-		{"hash", "http://h/" + strings.Repeat("#", n-9)},
-		{"ipv4-dots", "http://" + strings.Repeat("1.", (n-7)/2) + "1/"},
-		{"query", query()},
-		{"a-space", "http://h/" + strings.Repeat("a ", n/2)},
-		{"pct-space", "http://h/" + strings.Repeat("% ", n/2)},
-		{"idna-host", "http://" + strings.Repeat("\u00e9a.", (n-8)/4) + "/"},
-	} {
+	}
+	// The shapes of SECURITY.md's pathological table, and those with a
+	// change every few bytes.
+	for _, sh := range append(shapes.Pathological(), shapes.Changes()...) {
+		cases = append(cases, struct{ name, in string }{sh.Name, sh.Make(n)})
+	}
+	for _, tc := range cases {
 		runtime.GC()
 		var m0, m1, m2 runtime.MemStats
 		runtime.ReadMemStats(&m0)

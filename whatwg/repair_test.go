@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/shapes"
 )
 
 // TestRepair: the repaired URI names the scheme, host and port that the URL
@@ -426,40 +427,13 @@ func TestRepairRef(t *testing.T) {
 // (golang.org/x/net/idna's copies, in the parser and in uri.Repair).
 func TestRepairAllocation(t *testing.T) {
 	const n = 1 << 20
-	query := func() string {
-		var b strings.Builder
-		b.WriteString("http://h/?")
-		for i := 0; b.Len() < n; i++ {
-			b.WriteString("k" + strconv.Itoa(1e9-i) + "=v&")
-		}
-		return b.String()
-	}
-	for name, in := range map[string]string{
-		// The shapes of BenchmarkPathological (SECURITY.md).
-		"pct":       strings.Repeat("%", n),
-		"bracket":   "http://" + strings.Repeat("[", n-7),
-		"colon":     strings.Repeat(":", n),
-		"a-colon":   strings.Repeat("a:", n/2),
-		"dot-slash": "http://h" + strings.Repeat("/.", (n-8)/2),
-		"dotdot":    strings.Repeat("../", n/3),
-		"at":        "http://" + strings.Repeat("@", n-7),
-		"question":  "http://h/" + strings.Repeat("?", n-9),
-		"hash":      "http://h/" + strings.Repeat("#", n-9),
-		"ipv4-dots": "http://" + strings.Repeat("1.", (n-7)/2) + "1/",
-		"query":     query(),
-		// A change every third, every second and every byte.
-		"brace-a":     strings.Repeat("{a}", n/3),
-		"a-space":     "http://h/" + strings.Repeat("a ", n/2),
-		"pct-space":   "http://h/" + strings.Repeat("% ", n/2),
-		"host-pct":    "http://h" + strings.Repeat("%", n),
-		"userinfo-at": "http://" + strings.Repeat("a@", n/2) + "h/",
-		"fragment":    "http://h#" + strings.Repeat("#a", n/2),
-		"non-utf8":    "http://h/" + strings.Repeat("\xff.", n/2),
-		// A host that IDNA maps.
-		"idna-host": "http://" + strings.Repeat("\u00e9a.", (n-8)/4) + "/",
-		// The same after "\\" slashes, which Repair writes "//".
-		"idna-host-slashes": "http:\\\\" + strings.Repeat("\u00e9a.", (n-8)/4) + "\\",
-	} {
+	all := append(shapes.Pathological(), shapes.Changes()...)
+	// The IDNA host after "\\" slashes, which Repair writes "//".
+	all = append(all, shapes.Shape{Name: "idna-host-slashes", Make: func(n int) string {
+		return "http:\\\\" + strings.Repeat("\u00e9a.", (n-8)/4) + "\\"
+	}})
+	for _, sh := range all {
+		name, in := sh.Name, sh.Make(n)
 		var m0, m1 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)

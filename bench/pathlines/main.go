@@ -13,46 +13,28 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
+
+	"github.com/ferret-go/uri/internal/shapes"
 )
 
-// shapes make a line of about n bytes.
-var shapes = []struct {
-	name string
-	make func(n int) string
-}{
-	{"pct", func(n int) string { return strings.Repeat("%", n) }},
-	{"bracket", func(n int) string { return "http://" + strings.Repeat("[", n-7) }},
-	{"colon", func(n int) string { return strings.Repeat(":", n) }},
-	{"a-colon", func(n int) string { return strings.Repeat("a:", n/2) }},
-	{"dot-slash", func(n int) string { return "http://h" + strings.Repeat("/.", (n-8)/2) }},
-	{"dotdot", func(n int) string { return strings.Repeat("../", n/3) }},
-	{"at", func(n int) string { return "http://" + strings.Repeat("@", n-7) }},
-	{"question", func(n int) string { return "http://h/" + strings.Repeat("?", n-9) }},
-	{"hash", func(n int) string { return "http://h/" + strings.Repeat("#", n-9) }},
-	{"ipv4-dots", func(n int) string { return "http://" + strings.Repeat("1.", (n-7)/2) + "1/" }},
-	{"query", func(n int) string {
-		var b strings.Builder
-		b.WriteString("http://h/?")
-		for i := 0; b.Len() < n; i++ {
-			b.WriteString("k" + strconv.Itoa(1e9-i) + "=v&")
-		}
-		return b.String()
-	}},
+// lineShapes make a line of about n bytes: BenchmarkPathological's shapes
+// (internal/shapes), then these.
+var lineShapes = append(shapes.Pathological(), []shapes.Shape{
 	// Issue 34: a change every third, every second and every byte, which
-	// made uri.Repair's list of changes 68 and 132 bytes a byte.
-	{"brace-a", func(n int) string { return strings.Repeat("{a}", n/3) }},
-	{"a-space", func(n int) string { return "http://h/" + strings.Repeat("a ", (n-9)/2) + "a" }},
-	{"pct-space", func(n int) string { return "http://h/" + strings.Repeat(" %", (n-9)/2) }},
+	// made uri.Repair's list of changes 68 and 132 bytes a byte (cut to
+	// end without a space, which a line reader would trim).
+	{Name: "brace-a", Make: func(n int) string { return strings.Repeat("{a}", n/3) }},
+	{Name: "a-space", Make: func(n int) string { return "http://h/" + strings.Repeat("a ", (n-9)/2) + "a" }},
+	{Name: "pct-space", Make: func(n int) string { return "http://h/" + strings.Repeat(" %", (n-9)/2) }},
 	// A host of many short non-ASCII labels, which IDNA maps.
-	{"idna-host", func(n int) string { return "http://" + strings.Repeat("\u00e9a.", (n-8)/4) + "/" }},
+	{Name: "idna-host", Make: shapes.IDNAHost},
 	// A valid URL: segments of eight bytes, then a query.
-	{"url", func(n int) string {
+	{Name: "url", Make: func(n int) string {
 		p := "http://example.com" + strings.Repeat("/segment", (n-18)/2/8)
 		return p + "?" + strings.Repeat("a=b&", (n-len(p)-1)/4)
 	}},
-}
+}...)
 
 func main() {
 	shape := flag.String("shape", "", "the shape of the lines")
@@ -61,16 +43,16 @@ func main() {
 	list := flag.Bool("list", false, "print the shapes' names")
 	flag.Parse()
 	if *list {
-		for _, s := range shapes {
-			fmt.Println(s.name)
+		for _, s := range lineShapes {
+			fmt.Println(s.Name)
 		}
 		return
 	}
-	for _, s := range shapes {
-		if s.name != *shape {
+	for _, s := range lineShapes {
+		if s.Name != *shape {
 			continue
 		}
-		l := s.make(*line)
+		l := s.Make(*line)
 		w := bufio.NewWriter(os.Stdout)
 		// Whole lines until total is reached: 2 lines of 4 MiB or 512
 		// of 16 KiB for 8 MiB (stopping short of total made one line of
