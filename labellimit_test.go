@@ -5,16 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-// distinctRunes returns n distinct code points from first on.
-func distinctRunes(first rune, n int) string {
-	var b strings.Builder
-	for i := range n {
-		b.WriteRune(first + rune(i))
-	}
-	return b.String()
-}
+	"github.com/ferret-go/uri/internal/shapes"
+)
 
 // TestLabelTooLong: under IDNABrowser, a label is refused past the bound
 // of browsers' Punycode, each row as Chromium 156 answered new
@@ -35,10 +28,10 @@ func TestLabelTooLong(t *testing.T) {
 	}{
 		{"é×1000", IDNABrowser, rep("é", 1000), true, 0, false},
 		{"é×1001", IDNABrowser, rep("é", 1001), false, 0, true},
-		{"CJK×1000", IDNABrowser, distinctRunes(0x4e00, 1000), true, 0, false},
-		{"CJK×1001", IDNABrowser, distinctRunes(0x4e00, 1001), false, 0, true},
-		{"astral×500", IDNABrowser, distinctRunes(0x20000, 500), true, 0, false},
-		{"astral×501", IDNABrowser, distinctRunes(0x20000, 501), false, 0, true},
+		{"CJK×1000", IDNABrowser, shapes.Distinct(0x4e00, 1000), true, 0, false},
+		{"CJK×1001", IDNABrowser, shapes.Distinct(0x4e00, 1001), false, 0, true},
+		{"astral×500", IDNABrowser, shapes.Distinct(0x20000, 500), true, 0, false},
+		{"astral×501", IDNABrowser, shapes.Distinct(0x20000, 501), false, 0, true},
 		{"a×999+é", IDNABrowser, rep("a", 999) + "é", true, 0, false},
 		{"a×1000+é", IDNABrowser, rep("a", 1000) + "é", false, 0, true},
 		{"second label", IDNABrowser, "a." + rep("é", 1001) + ".com", false, 2, true},
@@ -52,7 +45,7 @@ func TestLabelTooLong(t *testing.T) {
 		{"lookup é×57", IDNALookup, rep("é", 57) + ".com", true, 0, false},
 		{"lookup é×58", IDNALookup, rep("é", 58) + ".com", false, 0, false},
 		{"lookup é×60", IDNALookup, rep("é", 60) + ".com", false, 0, true},
-		{"lookup CJK×16384", IDNALookup, "a." + distinctRunes(0x4e00, 16384), false, 2, true},
+		{"lookup CJK×16384", IDNALookup, "a." + shapes.Distinct(0x4e00, 16384), false, 2, true},
 	}
 	for _, tt := range tests {
 		a, err := tt.p.HostToASCII(tt.host)
@@ -95,16 +88,16 @@ func TestLongLabelLinear(t *testing.T) {
 			}
 		},
 	}
-	shapes := map[string]func(n int) string{
-		"CJK label": func(n int) string { return distinctRunes(0x4e00, n) },
+	labels := map[string]func(n int) string{
+		"CJK label": func(n int) string { return shapes.Distinct(0x4e00, n) },
 		"CJK labels of 1000": func(n int) string {
-			return strings.TrimSuffix(strings.Repeat(distinctRunes(0x4e00, 1000)+".", n/1000), ".")
+			return strings.TrimSuffix(strings.Repeat(shapes.Distinct(0x4e00, 1000)+".", n/1000), ".")
 		},
 		"xn-- label":  func(n int) string { return "xn--" + strings.Repeat("9ca", n) },
 		"xn-- labels": func(n int) string { return strings.Repeat("xn--9c"+strings.Repeat("a", 1000)+".", n/1000) + "com" },
 	}
 	for cname, call := range calls {
-		for sname, shape := range shapes {
+		for sname, shape := range labels {
 			cost := func(n int) time.Duration {
 				h := shape(n)
 				best := time.Duration(1 << 62)
@@ -115,22 +108,9 @@ func TestLongLabelLinear(t *testing.T) {
 				}
 				return best
 			}
-			if small, large, bad := notLinear(cost, 1000, 8); bad {
+			if small, large, bad := shapes.NotLinear(cost, 1000, 8); bad {
 				t.Errorf("%s on %s: %v at 8000, %v at 1000: not linear", cname, sname, large, small)
 			}
 		}
 	}
-}
-
-// notLinear reports whether cost grows more than 3 times linearly from n to
-// k·n, asked up to three times: a machine busy with other work can slow
-// one series of runs, not three.
-func notLinear(cost func(int) time.Duration, n, k int) (small, large time.Duration, bad bool) {
-	for range 3 {
-		small, large = cost(n), cost(k*n)
-		if large <= time.Duration(3*k)*small+time.Millisecond {
-			return small, large, false
-		}
-	}
-	return small, large, true
 }

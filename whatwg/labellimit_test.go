@@ -7,23 +7,16 @@ import (
 	"time"
 
 	"golang.org/x/net/idna"
-)
 
-// distinct returns n distinct code points from first on.
-func distinct(first rune, n int) string {
-	var b strings.Builder
-	for i := range n {
-		b.WriteRune(first + rune(i))
-	}
-	return b.String()
-}
+	"github.com/ferret-go/uri/internal/shapes"
+)
 
 // aceOf returns the A-labels of the most distinct CJK ideographs whose
 // Punycode (after "xn--") is at most n characters long, and of one more:
 // fewer than 1024 code points, all golang.org/x/net/idna decodes.
 func aceOf(n int) (within, over string) {
 	for m := 950; m < 1024; m++ {
-		a, err := idna.Punycode.ToASCII(distinct(0x4e00, m))
+		a, err := idna.Punycode.ToASCII(shapes.Distinct(0x4e00, m))
 		if err != nil {
 			panic(err)
 		}
@@ -52,10 +45,10 @@ func TestLabelTooLong(t *testing.T) {
 		{"é×999", rep("é", 999), true, 0},
 		{"é×1000", rep("é", 1000), true, 0},
 		{"é×1001", rep("é", 1001), false, 0},
-		{"CJK×1000", distinct(0x4e00, 1000), true, 0},
-		{"CJK×1001", distinct(0x4e00, 1001), false, 0},
-		{"astral×500", distinct(0x20000, 500), true, 0},
-		{"astral×501", distinct(0x20000, 501), false, 0},
+		{"CJK×1000", shapes.Distinct(0x4e00, 1000), true, 0},
+		{"CJK×1001", shapes.Distinct(0x4e00, 1001), false, 0},
+		{"astral×500", shapes.Distinct(0x20000, 500), true, 0},
+		{"astral×501", shapes.Distinct(0x20000, 501), false, 0},
 		{"a×999+é", rep("a", 999) + "é", true, 0},
 		{"a×1000+é", rep("a", 1000) + "é", false, 0},
 		{"second label", "a." + rep("é", 1001) + ".com", false, 2},
@@ -103,15 +96,15 @@ func TestLabelTooLong(t *testing.T) {
 // label) grows at most linearly: at 8n it takes less than 8·3 times what
 // it takes at n (quadratic would be 64). Each time is the least of 5 runs.
 func TestLongLabelLinear(t *testing.T) {
-	shapes := map[string]func(n int) string{
-		"CJK label": func(n int) string { return distinct(0x4e00, n) },
+	labels := map[string]func(n int) string{
+		"CJK label": func(n int) string { return shapes.Distinct(0x4e00, n) },
 		"CJK labels of 1000": func(n int) string {
-			return strings.TrimSuffix(strings.Repeat(distinct(0x4e00, 1000)+".", n/1000), ".")
+			return strings.TrimSuffix(strings.Repeat(shapes.Distinct(0x4e00, 1000)+".", n/1000), ".")
 		},
 		"xn-- label": func(n int) string { return "é.xn--" + strings.Repeat("a", 3*n) },
 		"é label":    func(n int) string { return strings.Repeat("é", n) },
 	}
-	for name, shape := range shapes {
+	for name, shape := range labels {
 		for _, validate := range []bool{false, true} {
 			cost := func(n int) time.Duration {
 				in := "http://" + shape(n) + "/"
@@ -127,22 +120,9 @@ func TestLongLabelLinear(t *testing.T) {
 				}
 				return best
 			}
-			if small, large, bad := notLinear(cost, 1000, 8); bad {
+			if small, large, bad := shapes.NotLinear(cost, 1000, 8); bad {
 				t.Errorf("%s (validation %v): %v at 8000, %v at 1000: not linear", name, validate, large, small)
 			}
 		}
 	}
-}
-
-// notLinear reports whether cost grows more than 3 times linearly from n to
-// k·n, asked up to three times: a machine busy with other work can slow
-// one series of runs, not three.
-func notLinear(cost func(int) time.Duration, n, k int) (small, large time.Duration, bad bool) {
-	for range 3 {
-		small, large = cost(n), cost(k*n)
-		if large <= time.Duration(3*k)*small+time.Millisecond {
-			return small, large, false
-		}
-	}
-	return small, large, true
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ferret-go/uri/internal/shapes"
 )
 
 // sameToASCII fails when toASCII (the Fenwick-tree encoder after
@@ -42,12 +44,12 @@ func TestToASCIISameAsXNetIDNA(t *testing.T) {
 	}
 	rep := strings.Repeat
 	for _, host := range []string{
-		distinct(0x4e00, 1000), distinct(0x4e00, 300) + ".com", rep("é", 1000), distinct(0x20000, 500),
-		rep("a", 500) + distinct(0x4e00, 400) + rep("b", 99), rep("ab中é", 250), distinct(0x0100, 900),
+		shapes.Distinct(0x4e00, 1000), shapes.Distinct(0x4e00, 300) + ".com", rep("é", 1000), shapes.Distinct(0x20000, 500),
+		rep("a", 500) + shapes.Distinct(0x4e00, 400) + rep("b", 99), rep("ab中é", 250), shapes.Distinct(0x0100, 900),
 		rep("\u0627\u0644", 400), rep("e\u0301", 700), rep("ß", 999) + "ς", rep("ﬀ", 400) + "é",
-		"x." + distinct(0xac00, 1000) + ".xn--bcher-kva." + rep("日本", 200), rep("a", 2000) + ".é",
-		distinct(0x10000, 400) + distinct(0x4e00, 100) + distinct(0x80, 90),
-		"\U0010fffd" + distinct(0x100000, 499), distinct(0x4e00, 1000) + "\ufffd",
+		"x." + shapes.Distinct(0xac00, 1000) + ".xn--bcher-kva." + rep("日本", 200), rep("a", 2000) + ".é",
+		shapes.Distinct(0x10000, 400) + shapes.Distinct(0x4e00, 100) + shapes.Distinct(0x80, 90),
+		"\U0010fffd" + shapes.Distinct(0x100000, 499), shapes.Distinct(0x4e00, 1000) + "\ufffd",
 	} {
 		sameToASCII(t, host)
 	}
@@ -57,7 +59,7 @@ func TestToASCIISameAsXNetIDNA(t *testing.T) {
 // browsers encode) costs ToASCII no more than 10 ms: golang.org/x/net/idna
 // takes 5 to 10 on this machine, the Fenwick tree well under 1.
 func TestToASCIIFast(t *testing.T) {
-	host := distinct(0x4e00, 1000)
+	host := shapes.Distinct(0x4e00, 1000)
 	best := time.Duration(1 << 62)
 	for range 3 {
 		start := time.Now()

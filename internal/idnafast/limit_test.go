@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/ferret-go/uri/internal/shapes"
 )
 
 // TestMaxGrowth: no code point maps (UTS #46, golang.org/x/net/idna's
@@ -54,14 +56,6 @@ func TestIdentityRanges(t *testing.T) {
 	}
 }
 
-func distinct(first rune, n int) string {
-	var b strings.Builder
-	for i := range n {
-		b.WriteRune(first + rune(i))
-	}
-	return b.String()
-}
-
 // TestLongLabel: the rules of LongLabel, from ICU4C's punycode.cpp
 // (ENCODE_MAX_CODE_UNITS 1000 after mapping, DECODE_MAX_CHARS 2000) and
 // from the DNS (RFC 1034, 63 octets; an A-label is "xn--" and at least one
@@ -77,8 +71,8 @@ func TestLongLabel(t *testing.T) {
 		{rep("é", 1001), false, 0, 2002},
 		{"a." + rep("é", 1001) + ".b", false, 2, 2004},
 		{"a\u3002" + rep("é", 1001) + "\uff61b", false, 4, 2006},
-		{distinct(0x20000, 500), false, 0, 0},
-		{distinct(0x20000, 501), false, 0, 2004},
+		{shapes.Distinct(0x20000, 500), false, 0, 0},
+		{shapes.Distinct(0x20000, 501), false, 0, 2004},
 		{rep("a", 999) + "é", false, 0, 0},
 		{rep("A", 1000) + "é", false, 0, 1002},
 		{rep("\ufb00", 499) + "é", false, 0, 0},        // ﬀ is "ff"
@@ -120,7 +114,7 @@ func TestLongLabel(t *testing.T) {
 // 4·3 times what at n.
 func TestLongLabelLinear(t *testing.T) {
 	for name, shape := range map[string]func(int) string{
-		"distinct": func(n int) string { return distinct(0x4e00, n) },
+		"distinct": func(n int) string { return shapes.Distinct(0x4e00, n) },
 		"repeated": func(n int) string { return strings.Repeat("É", n) },
 	} {
 		cost := func(n int) time.Duration {
@@ -134,7 +128,7 @@ func TestLongLabelLinear(t *testing.T) {
 			}
 			return best
 		}
-		if small, large, bad := notLinear(cost, 4000, 4); bad {
+		if small, large, bad := shapes.NotLinear(cost, 4000, 4); bad {
 			t.Errorf("%s: %v at 16000, %v at 4000", name, large, small)
 		}
 	}
@@ -171,17 +165,4 @@ func FuzzLongLabel(f *testing.F) {
 			}
 		}
 	})
-}
-
-// notLinear reports whether cost grows more than 3 times linearly from n to
-// k·n, asked up to three times: a machine busy with other work can slow
-// one series of runs, not three.
-func notLinear(cost func(int) time.Duration, n, k int) (small, large time.Duration, bad bool) {
-	for range 3 {
-		small, large = cost(n), cost(k*n)
-		if large <= time.Duration(3*k)*small+time.Millisecond {
-			return small, large, false
-		}
-	}
-	return small, large, true
 }

@@ -8,6 +8,7 @@ package shapes
 import (
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A Shape is a named way to make an input of about n bytes.
@@ -61,3 +62,28 @@ func Changes() []Shape {
 
 // IDNAHost makes a host of "éa." labels, each of which IDNA maps.
 func IDNAHost(n int) string { return "http://" + strings.Repeat("\u00e9a.", (n-8)/4) + "/" }
+
+// Distinct returns n distinct code points from first on: a label that
+// Punycode cannot encode in less than time quadratic in n unless it sorts
+// them.
+func Distinct(first rune, n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteRune(first + rune(i))
+	}
+	return b.String()
+}
+
+// NotLinear reports whether cost grows more than 3 times linearly from n to
+// k·n, asked up to three times: a machine busy with other work can slow one
+// series of runs, not three. The cost at n and at k·n is returned for the
+// test's message.
+func NotLinear(cost func(int) time.Duration, n, k int) (small, large time.Duration, bad bool) {
+	for range 3 {
+		small, large = cost(n), cost(k*n)
+		if large <= time.Duration(3*k)*small+time.Millisecond {
+			return small, large, false
+		}
+	}
+	return small, large, true
+}
