@@ -106,22 +106,7 @@ func TestBadPortsBlocked(t *testing.T) {
 		t.Fatalf("lint flags the local server's port %d", own)
 	}
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	ctx, cancelTime := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancelTime()
+	ctx := headless(t, browser, 5*time.Minute)
 
 	// Every request that fails, with Chromium's error (Network domain).
 	var mu sync.Mutex

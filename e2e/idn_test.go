@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -89,23 +88,9 @@ func TestDisplayMatchesChromium(t *testing.T) {
 	go srv.Serve(ln)
 	defer srv.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
+	ctx := headless(t, browser, 5*time.Minute,
 		chromedp.Flag("host-resolver-rules", "MAP * "+ln.Addr().String()),
-		chromedp.UserDataDir(t.TempDir()),
 	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	ctx, cancelTime := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancelTime()
 
 	hosts := append([]string(nil), idnHosts...)
 	for h := range stricter {

@@ -98,6 +98,35 @@ func requireChromium(getenv func(string) string) bool {
 	return ci != "" && ci != "0" && ci != "false"
 }
 
+// chromiumOptions returns the options that start browser headless, off the
+// network but for what a test serves (without them Chromium tries Google's
+// hosts at every start), followed by extra.
+func chromiumOptions(browser string, extra ...chromedp.ExecAllocatorOption) []chromedp.ExecAllocatorOption {
+	return append(append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+	), extra...)
+}
+
+// headless starts browser as chromiumOptions does, with a profile of its
+// own, for t alone: its context ends after timeout, and the browser when t
+// ends.
+func headless(t *testing.T, browser string, timeout time.Duration, extra ...chromedp.ExecAllocatorOption) context.Context {
+	opts := chromiumOptions(browser, append(extra, chromedp.UserDataDir(t.TempDir()))...)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(cancel)
+	ctx, cancelTime := context.WithTimeout(ctx, timeout)
+	t.Cleanup(cancelTime)
+	return ctx
+}
+
 // noChromium is why the tests do not run without Chromium.
 const noChromium = "Chromium is not installed, and the browser tests need it: " +
 	"apt-get install chromium (Debian's), or set CHROMIUM to its path; " +
@@ -173,15 +202,8 @@ func start() {
 
 	// The flags keep Chromium off the network but for the page's server:
 	// without them it tries Google's hosts at every start.
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
+	opts := chromiumOptions(browser,
 		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		// A name that resolves to the server's address, as an attacker's
 		// does in DNS rebinding (TestRebinding).
