@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/ferret-go/uri"
+	"github.com/ferret-go/uri/internal/shapes"
 	"github.com/ferret-go/uri/whatwg"
 )
 
@@ -21,13 +22,7 @@ import (
 // Chromium gives to no IDNA.
 func labelHosts() map[string]string {
 	rep := strings.Repeat
-	run := func(first rune, n int) string {
-		var b strings.Builder
-		for i := range n {
-			b.WriteRune(first + rune(i))
-		}
-		return b.String()
-	}
+	run := shapes.Distinct
 	return map[string]string{
 		"é×999": rep("é", 999), "é×1000": rep("é", 1000), "é×1001": rep("é", 1001),
 		"CJK×999": run(0x4e00, 999), "CJK×1000": run(0x4e00, 1000), "CJK×1001": run(0x4e00, 1001),
