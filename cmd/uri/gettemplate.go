@@ -87,25 +87,40 @@ func parseTemplate(s string) (*getTemplate, error) {
 			if end < 0 {
 				return nil, errors.New(`"{" without "}" in template at offset ` + strconv.Itoa(i))
 			}
-			p, err := parseField(s[i+1 : i+end])
-			if err != nil {
-				return nil, errors.New(err.Error() + " in template at offset " + strconv.Itoa(i))
+			var err error
+			if lit, err = t.addField(lit, s[i+1:i+end], i); err != nil {
+				return nil, err
 			}
-			if len(lit) > 0 {
-				t.parts = append(t.parts, tmplPart{lit: string(lit)})
-				lit = lit[:0]
-			}
-			t.parts = append(t.parts, p)
-			t.readsIRI = t.readsIRI || p.puny
 			i += end
 		default:
 			lit = append(lit, c)
 		}
 	}
+	t.addText(lit)
+	return t, nil
+}
+
+// addField appends the text gathered in lit, then the field that body
+// names (its "{" or "[" at offset at of the template), and returns lit
+// emptied for the text after it.
+func (t *getTemplate) addField(lit []byte, body string, at int) ([]byte, error) {
+	p, err := parseField(body)
+	if err != nil {
+		return nil, errors.New(err.Error() + " in template at offset " + strconv.Itoa(at))
+	}
+	lit = t.addText(lit)
+	t.parts = append(t.parts, p)
+	t.readsIRI = t.readsIRI || p.puny
+	return lit, nil
+}
+
+// addText appends lit as a part of text, when it holds any, and returns it
+// emptied.
+func (t *getTemplate) addText(lit []byte) []byte {
 	if len(lit) > 0 {
 		t.parts = append(t.parts, tmplPart{lit: string(lit)})
 	}
-	return t, nil
+	return lit[:0]
 }
 
 // parseTrurlTemplate reads a --get template as trurl does (trurl.md,
@@ -149,24 +164,16 @@ func parseTrurlTemplate(s string) (*getTemplate, error) {
 				lit = append(lit, c)
 				continue
 			}
-			p, err := parseField(s[i+1 : i+1+n])
-			if err != nil {
-				return nil, errors.New(err.Error() + " in template at offset " + strconv.Itoa(i))
+			var err error
+			if lit, err = t.addField(lit, s[i+1:i+1+n], i); err != nil {
+				return nil, err
 			}
-			if len(lit) > 0 {
-				t.parts = append(t.parts, tmplPart{lit: string(lit)})
-				lit = lit[:0]
-			}
-			t.parts = append(t.parts, p)
-			t.readsIRI = t.readsIRI || p.puny
 			i += 1 + n
 		default:
 			lit = append(lit, c)
 		}
 	}
-	if len(lit) > 0 {
-		t.parts = append(t.parts, tmplPart{lit: string(lit)})
-	}
+	t.addText(lit)
 	return t, nil
 }
 
