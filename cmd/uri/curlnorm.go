@@ -96,9 +96,28 @@ func normalizeAsCurl(u uri.URI, keepPort bool, touched curlTouched, sep byte) ur
 		}
 	}
 	// The components decoded and encoded again, from their text as
-	// written: whether it changes decides the case of the hex.
-	if p := uri.RemoveDotSegments(orig.Path()); p != "" {
-		if v, err := u.WithPath(curlComponent(p, curlPathSegments, touched.has(compPath))); err == nil {
+	// written: whether it changes decides the case of the hex. The path's
+	// dot segments go as Normalize took them: where section 5.2.4 alone
+	// reads the path otherwise (a relative reference's leading "./" or
+	// "../", the "/." before "//" without an authority, a "%2E"), the
+	// path is Normalize's, its hex in lowercase (as if set: its text as
+	// written is gone, and the case must not flip from one run to the
+	// next).
+	p, set := uri.RemoveDotSegments(orig.Path()), touched.has(compPath)
+	if v, err := u.WithPath(p); err != nil || v.Normalize().Path() != u.Path() {
+		p, set = u.Path(), true
+	}
+	if p != "" {
+		c := curlComponent(p, curlPathSegments, set)
+		if rest, ok := strings.CutPrefix(c, "./"); ok && rest != "" && rest[0] != '/' {
+			// Normalize's "./" kept a ":" of the first segment from
+			// reading as a scheme's end (RFC 3986, section 4.2);
+			// encoded, it needs none.
+			if _, err := u.WithPath(rest); err == nil {
+				c = rest
+			}
+		}
+		if v, err := u.WithPath(c); err == nil {
 			u = v
 		}
 	}

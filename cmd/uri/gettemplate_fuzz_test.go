@@ -86,6 +86,15 @@ func FuzzNormalizeAsCurl(f *testing.F) {
 		if err != nil {
 			return
 		}
+		if strings.Contains(strings.ToLower(u.Path()), "%2e") {
+			// libcurl removes dot segments before it decodes "%2E", so
+			// its form of "http://h/%2e" is "http://h/." and that of
+			// "http://h/." is "http://h/" (trurl 0.16.1 with libcurl
+			// 7.88.1): stable from the second run on.
+			if u, err = uri.Parse(normalizeAsCurl(u, false, 0, '&').String()); err != nil {
+				t.Fatalf("%q gives %q, which is not a URI reference: %v", s, normalizeAsCurl(uri.MustParse(s), false, 0, '&').String(), err)
+			}
+		}
 		v := normalizeAsCurl(u, false, 0, '&')
 		w, err := uri.Parse(v.String())
 		if err != nil {
